@@ -1,0 +1,9 @@
+"""Inspect entry point: everything `uxbench/...` that Inspect can find by name.
+
+Kept light: only task, scorer and provider definitions are imported here; heavy
+libraries (datasets, torch, transformers) load inside the functions that need them.
+"""
+
+# ruff: noqa: F401
+
+from uxbench.tasks.task1_judge import task1_judge

@@ -1,0 +1,50 @@
+"""Task 1 scorer: did the judge's verdict match what the user felt?"""
+
+from __future__ import annotations
+
+from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+
+from uxbench.metrics import (
+    avg_acc,
+    avg_acc_stderr,
+    bad_acc,
+    breakdown,
+    good_acc,
+    neutral_rate,
+    parse_fail_rate,
+)
+from uxbench.templates import Template
+from uxbench.verdict import parse_verdict
+
+GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
+
+
+@scorer(
+    metrics=[
+        avg_acc(),
+        good_acc(),
+        bad_acc(),
+        avg_acc_stderr(),
+        parse_fail_rate(),
+        neutral_rate(),
+        breakdown(GROUP_KEYS),
+    ]
+)
+def judge_verdict(template: Template) -> Scorer:
+    """1 when the parsed verdict equals the user's label, else 0 (unparseable = wrong)."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        raw = state.output.completion
+        verdict = parse_verdict(raw, template)
+        gold = target.text
+        feeling = "liked" if gold == "good" else "disliked"
+        said = verdict.label or "nothing readable"
+        return Score(
+            value=1 if verdict.label == gold else 0,
+            answer=verdict.label,
+            explanation=f"judge said {said} (read by rule '{verdict.method}'); the user {feeling} it",
+            metadata={"label": gold, "parse": verdict.method, "raw": raw},
+        )
+
+    return score
