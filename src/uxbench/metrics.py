@@ -27,13 +27,21 @@ def _class_accuracy(scores: list[SampleScore], label: str) -> tuple[float, int]:
 @metric
 def good_acc() -> Metric:
     """Good-Acc = correct verdicts on liked records / liked records."""
-    return lambda scores: _class_accuracy(scores, "good")[0]
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _class_accuracy(scores, "good")[0]
+
+    return compute
 
 
 @metric
 def bad_acc() -> Metric:
     """Bad-Acc = correct verdicts on disliked records / disliked records."""
-    return lambda scores: _class_accuracy(scores, "bad")[0]
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _class_accuracy(scores, "bad")[0]
+
+    return compute
 
 
 @metric
@@ -63,13 +71,21 @@ def avg_acc_stderr() -> Metric:
 @metric
 def parse_fail_rate() -> Metric:
     """Share of answers no label could be read from (they count as wrong)."""
-    return lambda scores: _mean([float(s.score.answer is None) for s in scores])
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _mean([float(s.score.answer is None) for s in scores])
+
+    return compute
 
 
 @metric
 def neutral_rate() -> Metric:
     """Share of answers that chose the neutral option (three-class prompts; wrong either way)."""
-    return lambda scores: _mean([float(s.score.answer == "neutral") for s in scores])
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _mean([float(s.score.answer == "neutral") for s in scores])
+
+    return compute
 
 
 @metric
