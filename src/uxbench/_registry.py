@@ -6,4 +6,7 @@ libraries (datasets, torch, transformers) load inside the functions that need th
 
 # ruff: noqa: F401
 
+from uxbench.scorers.grm import grm
 from uxbench.tasks.task1_judge import task1_judge
+from uxbench.tasks.task2_eval import task2_eval
+from uxbench.tasks.task3_recovery import task3_recovery

@@ -107,3 +107,150 @@ def breakdown(keys: list[str]) -> Metric:
         return {name: _mean(values) for name, values in sorted(groups.items())}
 
     return compute
+
+
+# ---------------------------------------------------------------- GRM-scored tasks (PROTOCOL §5)
+#
+# A GRM Score has value 1 for a good verdict and 0 otherwise (bad or failed), so `breakdown`
+# gives Good% per group; `metadata` carries "verdict" (good / bad / failed), "score" (the
+# §5 probability, or None), "logprobs" (whether the grader's answer carried any; None when
+# no answer came back) and, when a reference reply was graded too, "baseline_score".
+
+
+def _grm(scores: list[SampleScore], key: str) -> list[object]:
+    return [(s.score.metadata or {}).get(key) for s in scores]
+
+
+def _good_share(scores: list[SampleScore]) -> float:
+    return _mean([float(v == "good") for v in _grm(scores, "verdict")])
+
+
+def _grm_scores(scores: list[SampleScore], verdict: str | None = None) -> list[float]:
+    return [
+        float(meta["score"])
+        for meta in (s.score.metadata or {} for s in scores)
+        if meta.get("score") is not None and verdict in (None, meta.get("verdict"))
+    ]
+
+
+@metric
+def good_pct() -> Metric:
+    """Good% = good verdicts / all records (a failed judgment counts as not good): Task 2's headline."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _good_share(scores)
+
+    return compute
+
+
+@metric
+def recovery_rate() -> Metric:
+    """Recovery Rate = good verdicts on the repairs / all records: Task 3's headline (Good% of repairs)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _good_share(scores)
+
+    return compute
+
+
+@metric
+def good_pct_valid() -> Metric:
+    """Good verdicts / (good + bad verdicts): the rate over valid judgments only."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        valid = [v for v in _grm(scores, "verdict") if v in ("good", "bad")]
+        return _mean([float(v == "good") for v in valid])
+
+    return compute
+
+
+@metric
+def good_pct_stderr() -> Metric:
+    """Standard error of Good% (binomial): sqrt(p(1-p)/n), n = all records; 95% interval p ± 1.96 × this."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        p = _good_share(scores)
+        return math.sqrt(p * (1 - p) / len(scores)) if scores else NAN
+
+    return compute
+
+
+@metric
+def fail_rate() -> Metric:
+    """Failed judgments / all records: the grader's answer began with neither label, or it errored."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _mean([float(v == "failed") for v in _grm(scores, "verdict")])
+
+    return compute
+
+
+@metric
+def no_logprob_rate() -> Metric:
+    """Grader answers without logprobs / grader answers: those records have a verdict but no score."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        answered = [v for v in _grm(scores, "logprobs") if v is not None]
+        return _mean([float(v is False) for v in answered])
+
+    return compute
+
+
+@metric
+def score_mean() -> Metric:
+    """Mean §5 score P(好)/(P(好)+P(差)) over records that have one."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _mean(_grm_scores(scores))
+
+    return compute
+
+
+@metric
+def score_median() -> Metric:
+    """Median §5 score over records that have one (the middle two averaged)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        values = sorted(_grm_scores(scores))
+        if not values:
+            return NAN
+        middle = len(values) // 2
+        return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
+
+    return compute
+
+
+@metric
+def good_score_mean() -> Metric:
+    """Mean §5 score of the records judged good."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _mean(_grm_scores(scores, "good"))
+
+    return compute
+
+
+@metric
+def bad_score_mean() -> Metric:
+    """Mean §5 score of the records judged bad."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _mean(_grm_scores(scores, "bad"))
+
+    return compute
+
+
+@metric
+def delta_score() -> Metric:
+    """mean(score of the repair − score of the failed reply) over records where both have a score:
+    above 0, the repairs read better to the grader than what the user complained about."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        deltas = [
+            float(meta["score"]) - float(meta["baseline_score"])
+            for meta in (s.score.metadata or {} for s in scores)
+            if meta.get("score") is not None and meta.get("baseline_score") is not None
+        ]
+        return _mean(deltas)
+
+    return compute

@@ -1,0 +1,194 @@
+"""Read a GRM grader's answer: verdict from the text, score from the logprobs (PROTOCOL §5).
+
+Verdict: the first non-whitespace characters of the answer name a label (好 → good,
+差 → bad); anything else is `failed`. Score: P(好) / (P(好) + P(差)) at the first
+non-whitespace token position; only 好 seen → P(好); only 差 seen → 1 − P(差); neither →
+no score.
+
+Servers spell tokens differently, so every token is turned into its bytes first: the
+`bytes` field when it says more than the token text, OpenAI's `bytes:\\xe5\\xa5` spelling,
+SentencePiece byte fallback `<0xE5>` and `▁` space marker, and GPT-2 byte-level text
+(`Ġ`, `å¥½`). A Chinese character split over several byte tokens is followed along the
+generated path: the alternatives at a later position are conditioned on the bytes already
+generated, so their probability is the path's times their own.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from inspect_ai.model import Logprob, ModelOutput, TopLogprob
+
+GOOD, BAD, FAILED = "good", "bad", "failed"
+Verdict = Literal["good", "bad", "failed"]
+DEFAULT_LABELS: dict[str, tuple[str, ...]] = {GOOD: ("好",), BAD: ("差",)}
+
+_OPENAI_BYTES = re.compile(r"^bytes:((?:\\x[0-9a-fA-F]{2})+)$")
+_SENTENCEPIECE_BYTE = re.compile(r"^<0x([0-9a-fA-F]{2})>$")
+_SENTENCEPIECE_SPACE = "▁".encode()
+_WIDE_SPACES = ("\u3000".encode(), "\u00a0".encode())
+
+
+@dataclass(frozen=True)
+class Judgment:
+    """What one grader answer says about one reply."""
+
+    verdict: Verdict
+    score: float | None  # P(good) as §5 defines it; None when not computable
+    logprob_good: float | None
+    logprob_bad: float | None
+    has_logprobs: bool  # False when the provider returned none (score is then None)
+
+
+# ---------------------------------------------------------------- token spellings
+
+
+@cache
+def _byte_level_alphabet() -> dict[str, int]:
+    """GPT-2's byte-to-printable-character table, inverted (character → byte)."""
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1)]
+    printable += list(range(ord("®"), ord("ÿ") + 1))
+    table = {byte: chr(byte) for byte in printable}
+    extra = 0
+    for byte in range(256):
+        if byte not in table:
+            table[byte] = chr(256 + extra)
+            extra += 1
+    return {char: byte for byte, char in table.items()}
+
+
+def _byte_level(token: str) -> bytes | None:
+    """Bytes of a GPT-2 byte-level token (`Ġ好` is spelled `Ġå¥½`), or None if it is not one."""
+    alphabet = _byte_level_alphabet()
+    if not token or token.isascii() or any(char not in alphabet for char in token):
+        return None
+    return bytes(alphabet[char] for char in token)
+
+
+def token_bytes(token: str, raw: Sequence[int] | None = None) -> bytes:
+    """The bytes a token stands for, whichever way the server spelled it."""
+    spelled = _OPENAI_BYTES.match(token)
+    if spelled:
+        return bytes(int(h, 16) for h in spelled.group(1).split("\\x") if h)
+    if raw is not None and bytes(raw) != token.encode("utf-8"):
+        return bytes(raw)
+    single = _SENTENCEPIECE_BYTE.match(token)
+    if single:
+        return bytes([int(single.group(1), 16)])
+    byte_level = _byte_level(token)
+    if byte_level is not None:
+        return byte_level
+    return token.encode("utf-8").replace(_SENTENCEPIECE_SPACE, b" ")
+
+
+def _strip_leading_space(data: bytes) -> bytes:
+    while True:
+        stripped = data.lstrip()
+        for space in _WIDE_SPACES:
+            stripped = stripped.removeprefix(space)
+        if stripped == data:
+            return data
+        data = stripped
+
+
+def _is_space(data: bytes) -> bool:
+    return not _strip_leading_space(data)
+
+
+# ---------------------------------------------------------------- verdict and score
+
+
+def verdict_of(text: str, labels: Mapping[str, Sequence[str]] = DEFAULT_LABELS) -> Verdict:
+    """good / bad when the answer's first non-whitespace characters spell that label."""
+    answer = text.lstrip().lower()
+    for name in (GOOD, BAD):
+        if answer and any(answer.startswith(s.lower()) for s in labels[name]):
+            return name  # type: ignore[return-value]
+    return FAILED
+
+
+def score_of(logprob_good: float | None, logprob_bad: float | None) -> float | None:
+    """P(good) / (P(good) + P(bad)), with §5's one-sided cases."""
+    if logprob_good is not None and logprob_bad is not None:
+        top = max(logprob_good, logprob_bad)
+        good, bad = math.exp(logprob_good - top), math.exp(logprob_bad - top)
+        return good / (good + bad)
+    if logprob_good is not None:
+        return min(1.0, math.exp(logprob_good))
+    if logprob_bad is not None:
+        return max(0.0, 1.0 - math.exp(logprob_bad))
+    return None
+
+
+def _logsumexp(values: list[float]) -> float | None:
+    if not values:
+        return None
+    top = max(values)
+    return top + math.log(sum(math.exp(v - top) for v in values))
+
+
+def label_logprobs(
+    content: Sequence[Logprob], labels: Mapping[str, Sequence[str]] = DEFAULT_LABELS
+) -> dict[str, float | None]:
+    """Log probability of each label at the first non-whitespace token position.
+
+    An alternative counts for a label when the bytes generated so far plus its own start
+    with one of the label's spellings, or are the start of a spelling of that label only
+    (a character split into byte tokens; its unseen continuation is taken as certain).
+    """
+    spellings = {name: [s.lower().encode("utf-8") for s in labels[name]] for name in (GOOD, BAD)}
+    start = next((i for i, p in enumerate(content) if not _is_space(token_bytes(p.token, p.bytes))), None)
+    found: dict[str, list[float]] = {GOOD: [], BAD: []}
+    if start is None:
+        return {name: None for name in found}
+    prefix, path = b"", 0.0
+    for position in content[start:]:
+        lead = not prefix
+
+        def spelled(token: Logprob | TopLogprob, lead: bool = lead) -> bytes:
+            data = token_bytes(token.token, token.bytes).lower()
+            return _strip_leading_space(data) if lead else data
+
+        chosen = prefix + spelled(position)
+        for alternative in position.top_logprobs or []:
+            if alternative.token == position.token:
+                continue  # the generated token: followed below
+            text = spelled(alternative)
+            name = _label_of(prefix + text, spellings, partial=True) if text else None
+            if name:
+                found[name].append(path + alternative.logprob)
+        name = _label_of(chosen, spellings, partial=False)
+        if name:
+            found[name].append(path + position.logprob)
+            break
+        if not any(s.startswith(chosen) for values in spellings.values() for s in values):
+            break  # the generated text has left every label
+        prefix, path = chosen, path + position.logprob
+    return {name: _logsumexp(values) for name, values in found.items()}
+
+
+def _label_of(candidate: bytes, spellings: dict[str, list[bytes]], partial: bool) -> str | None:
+    for name, values in spellings.items():
+        if any(candidate.startswith(s) for s in values):
+            return name
+    if partial:
+        names = [n for n, values in spellings.items() if any(s.startswith(candidate) for s in values)]
+        if len(names) == 1:
+            return names[0]
+    return None
+
+
+def judge(output: ModelOutput, labels: Mapping[str, Sequence[str]] = DEFAULT_LABELS) -> Judgment:
+    """Verdict and score of one grader answer."""
+    verdict = verdict_of(output.completion, labels)
+    logprobs = output.choices[0].logprobs if output.choices else None
+    if logprobs is None:
+        return Judgment(verdict, None, None, None, has_logprobs=False)
+    found = label_logprobs(logprobs.content, labels)
+    good, bad = found[GOOD], found[BAD]
+    return Judgment(verdict, score_of(good, bad), good, bad, has_logprobs=True)

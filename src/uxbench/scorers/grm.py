@@ -1,0 +1,283 @@
+"""The GRM scorer: ask the `grader` model role whether the user would like the reply (PROTOCOL §5).
+
+Reusable by any suite as `uxbench/grm`: the conversation comes from the sample's input
+(everything before the last user message is context, that message is the question) and the
+graded reply is the model's output. Inputs the grader cannot fit are retried down a
+truncation ladder, and the rung used is recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageUser,
+    GenerateConfig,
+    Model,
+    ModelOutput,
+    get_model,
+    model_roles,
+)
+from inspect_ai.model._model import active_model
+from inspect_ai.scorer import Metric, Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+
+from uxbench.errors import DataError
+from uxbench.grm import FAILED, GOOD, Judgment, judge
+from uxbench.metrics import (
+    bad_score_mean,
+    breakdown,
+    delta_score,
+    fail_rate,
+    good_pct,
+    good_pct_stderr,
+    good_pct_valid,
+    good_score_mean,
+    no_logprob_rate,
+    score_mean,
+    score_median,
+)
+from uxbench.records import ROLES, Turn
+from uxbench.templates import Template, builtin_path, load_template
+
+GRADER_ROLE = "grader"
+# §5: one deterministic short answer with the five most likely alternatives per token.
+GRM_CONFIG = GenerateConfig(temperature=0, max_tokens=4, logprobs=True, top_logprobs=5)
+GROUP_KEYS = ["scenario", "failure_dimension", "difficulty"]
+DEFAULT_TEMPLATE = "grm_pointwise.txt"
+CUT_MARK = "……（后文已截断）"
+OMITTED_TURNS = "（更早的 {n} 轮对话已省略）"
+
+_TOO_LONG = re.compile(
+    r"context.{0,20}length|maximum context|context window|too long|input length|too many tokens",
+    re.IGNORECASE,
+)
+_THINK_END = re.compile(r"</think>", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """How much of the conversation one grading attempt keeps (None = all of it)."""
+
+    turns: int | None = None  # last N context turns
+    context_chars: int | None = None  # characters of each context turn
+    query_chars: int | None = None
+    response_chars: int | None = None
+
+
+# §5 ladders. Task 2: (history turns, reply chars). Task 3: (failed-reply chars, complaint
+# chars, reply chars); its turn limits only matter when the grader sees the full history.
+LADDERS: dict[str, tuple[Rung, ...]] = {
+    "eval": (Rung(), Rung(turns=6, response_chars=4000), Rung(turns=3, response_chars=2000)),
+    "recovery": (
+        Rung(),
+        Rung(turns=6, context_chars=4000, query_chars=1000, response_chars=4000),
+        Rung(turns=3, context_chars=2000, query_chars=500, response_chars=2000),
+    ),
+}
+
+
+def grm_metrics(headline: Metric | None = None, baseline: bool = False) -> list[Metric]:
+    """The GRM metric family; `headline` replaces good_pct (Task 3 names it recovery_rate)."""
+    metrics = [
+        headline or good_pct(),
+        good_pct_valid(),
+        fail_rate(),
+        score_mean(),
+        score_median(),
+        good_score_mean(),
+        bad_score_mean(),
+        good_pct_stderr(),
+        no_logprob_rate(),
+        breakdown(GROUP_KEYS),
+    ]
+    return [*metrics, delta_score()] if baseline else metrics
+
+
+@dataclass(frozen=True)
+class Graded:
+    judgment: Judgment
+    raw: str  # the grader's answer, or the error that ended the ladder
+    rung: int | None  # ladder rung that got an answer; None when none did
+    answered: bool
+
+
+def grader_model(self_grade: bool = False) -> Model:
+    """The `grader` role's model; the model under test only on explicit opt-in."""
+    if self_grade:
+        return get_model()
+    if GRADER_ROLE not in model_roles():
+        raise DataError(
+            "no grader model: bind one with --model-role grader=<model> (for example "
+            "grader=vllm/mengze-hong/UXBench-GRM or grader=openai-api/<service>/<model>), or pass "
+            "-T self_grade=true to let the model under test grade its own replies (judges favour "
+            "their own family, PROTOCOL §5)"
+        )
+    return get_model(role=GRADER_ROLE)
+
+
+def check_grader(self_grade: bool = False) -> None:
+    """At task construction: fail before the log starts when an eval creates the task without a grader.
+
+    Tasks built outside an eval (`eval(task2_eval(), model_roles=...)`) cannot know their
+    roles yet; the task's setup solver (`require_grader`) checks those before any sample runs.
+    """
+    if active_model() is not None:
+        grader_model(self_grade)
+
+
+def conversation(state: TaskState) -> tuple[Turn, ...]:
+    """The sample's conversation (its input, not the prompts solvers added), as turns."""
+    messages: list[ChatMessage] = (
+        [ChatMessageUser(content=state.input)] if isinstance(state.input, str) else list(state.input)
+    )
+    return tuple(Turn(m.role, m.text) for m in messages if m.role in ROLES)
+
+
+def split_question(turns: tuple[Turn, ...]) -> tuple[tuple[Turn, ...], str]:
+    """Context and question: the last user turn is the question, the turns before it the context."""
+    last_user = max((i for i, t in enumerate(turns) if t.role == "user"), default=None)
+    if last_user is None:
+        return turns, ""
+    return turns[:last_user], turns[last_user].content
+
+
+def final_reply(text: str, marker: str | None) -> tuple[str, bool]:
+    """What the user reads: after any reasoning block, and after the last `marker` when one is set."""
+    text = _THINK_END.split(text)[-1]
+    if marker is None:
+        return text.strip(), False
+    head, found, tail = text.rpartition(marker)
+    return (tail.strip().lstrip(":：").strip(), True) if found else (text.strip(), False)
+
+
+def cut(text: str, limit: int | None) -> str:
+    return text if limit is None or len(text) <= limit else text[:limit] + CUT_MARK
+
+
+def render(template: Template, context: tuple[Turn, ...], query: str, response: str, rung: Rung) -> str:
+    """The grader's prompt at one rung, with cut text and omitted turns marked."""
+    kept = context[-rung.turns :] if rung.turns is not None else context
+    history = template.history_text(
+        [{"role": t.role, "content": cut(t.content, rung.context_chars)} for t in kept]
+    )
+    if len(kept) < len(context):
+        history = OMITTED_TURNS.format(n=len(context) - len(kept)) + "\n\n" + history
+    return template.render(
+        history=history, query=cut(query, rung.query_chars), response=cut(response, rung.response_chars)
+    )
+
+
+def too_long(error: BaseException) -> bool:
+    """A context-length rejection: HTTP 400/413 or a message saying the input is too long."""
+    status = getattr(error, "status_code", None)
+    message = getattr(error, "provider_message", None) or str(error)
+    return status in (400, 413) or bool(_TOO_LONG.search(message))
+
+
+async def grade(
+    grader: Model,
+    template: Template,
+    context: tuple[Turn, ...],
+    query: str,
+    response: str,
+    ladder: tuple[Rung, ...],
+) -> Graded:
+    """Ask the grader, cutting the input down the ladder while it is rejected as too long."""
+    problem = ""
+    for number, rung in enumerate(ladder):
+        prompt = render(template, context, query, response, rung)
+        try:
+            output: ModelOutput = await grader.generate([ChatMessageUser(content=prompt)], config=GRM_CONFIG)
+        except Exception as error:
+            if not too_long(error):
+                raise
+            problem = getattr(error, "provider_message", None) or str(error)
+            continue
+        if output.stop_reason == "model_length":
+            problem = output.completion
+            continue
+        return Graded(judge(output, template.labels), output.completion, number, answered=True)
+    failed = Judgment(FAILED, None, None, None, has_logprobs=False)
+    return Graded(failed, f"input too long at every rung: {problem}", None, answered=False)
+
+
+def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
+    j = graded.judgment
+    return {
+        f"{prefix}verdict": j.verdict,
+        f"{prefix}score": j.score,
+        f"{prefix}logprob_good": j.logprob_good,
+        f"{prefix}logprob_bad": j.logprob_bad,
+        f"{prefix}logprobs": j.has_logprobs if graded.answered else None,
+        f"{prefix}raw": graded.raw,
+        f"{prefix}rung": graded.rung,
+    }
+
+
+def _explain(graded: Graded, what: str) -> str:
+    j = graded.judgment
+    score = "no score" if j.score is None else f"score {j.score:.3f}"
+    if not graded.answered:
+        return f"{what}: {FAILED} ({graded.raw})"
+    note = "" if j.has_logprobs else ", no logprobs returned"
+    rung = f", input truncated (rung {graded.rung})" if graded.rung else ""
+    return f"{what}: grader answered {graded.raw!r} → {j.verdict}, {score}{note}{rung}"
+
+
+@scorer(metrics=grm_metrics())
+def grm(
+    template: str | None = None,
+    ladder: Literal["eval", "recovery"] = "eval",
+    context_turns: int | None = None,
+    answer_marker: str | None = None,
+    baseline: bool = False,
+    self_grade: bool = False,
+) -> Scorer:
+    """Grade the reply with the GRM protocol: value 1 when the grader says the user would like it.
+
+    Args:
+        template: grader prompt template file (default: our Chinese pointwise 好/差 prompt).
+        ladder: truncation ladder for too-long inputs: eval (Task 2) or recovery (Task 3).
+        context_turns: show the grader only the last N context turns (None: all).
+        answer_marker: grade only the text after the last occurrence of this marker.
+        baseline: also grade the assistant reply just before the user's question, in its own
+            place in the conversation (Task 3: the failed reply), for `delta_score`.
+        self_grade: grade with the model under test instead of the `grader` role.
+    """
+    grader_template = load_template(template or builtin_path(DEFAULT_TEMPLATE))
+    if ladder not in LADDERS:
+        raise DataError(f"ladder={ladder!r}: choose one of {', '.join(LADDERS)}")
+    rungs = LADDERS[ladder]
+
+    def shown(context: tuple[Turn, ...]) -> tuple[Turn, ...]:
+        if context_turns is None:
+            return context
+        return context[-context_turns:] if context_turns > 0 else ()
+
+    async def score(state: TaskState, target: Target) -> Score:
+        grader = grader_model(self_grade)
+        turns = conversation(state)
+        context, query = split_question(turns)
+        reply, marked = final_reply(state.output.completion, answer_marker)
+        graded = await grade(grader, grader_template, shown(context), query, reply, rungs)
+        metadata = {**_facts(graded), "grader": str(grader)}
+        explanation = _explain(graded, "reply")
+        if answer_marker is not None:
+            metadata |= {"marker_found": marked, "graded_response": reply}
+        if baseline and context and context[-1].role == "assistant":
+            earlier, earlier_query = split_question(context[:-1])
+            previous = await grade(
+                grader, grader_template, shown(earlier), earlier_query, context[-1].content, rungs
+            )
+            metadata |= _facts(previous, "baseline_")
+            explanation += "\n" + _explain(previous, "earlier reply")
+        verdict = graded.judgment.verdict
+        return Score(
+            value=1 if verdict == GOOD else 0, answer=verdict, explanation=explanation, metadata=metadata
+        )
+
+    return score

@@ -1,0 +1,82 @@
+"""Task 3 · UX Recovery: repair a reply the user complained about, graded by the GRM (PROTOCOL §4, §5)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from inspect_ai import Task, task
+from inspect_ai.model import GenerateConfig
+from inspect_ai.solver import Solver, generate
+
+from uxbench.dataset import uxbench_dataset
+from uxbench.errors import DataError
+from uxbench.metrics import recovery_rate
+from uxbench.offline import ensure_tiktoken_cache
+from uxbench.scorers.grm import check_grader, grm, grm_metrics
+from uxbench.solvers import add_system_prompt, prompt_text, require_grader
+
+STRATEGIES = ("normal", "cot", "failure_aware", "critique")
+# Strategies that make the model reason first; the repair follows this marker (the prompts say so).
+REPAIR_MARKER = "【最终回复】"
+REASONING_STRATEGIES = ("cot", "critique")
+# paper: the grader sees only the failed reply as context (PROTOCOL §4); full: the whole history too.
+GRM_CONTEXT_TURNS = {"paper": 1, "full": None}
+
+
+@task
+def task3_recovery(
+    data: str = "hub",
+    revision: str | None = None,
+    skip_bad: bool = False,
+    strategy: Literal["normal", "cot", "failure_aware", "critique"] = "normal",
+    grm_context: Literal["paper", "full"] = "paper",
+    baseline: bool = False,
+    grader_template: str | None = None,
+    self_grade: bool = False,
+) -> Task:
+    """UX Recovery.
+
+    Args:
+        data: hub, sample, a directory holding the release files, or one .jsonl file.
+        revision: hub commit or tag to pin the dataset to.
+        skip_bad: skip (and count) unusable records instead of stopping.
+        strategy: normal, cot, failure_aware or critique; cot and critique reason first,
+            and only the repair after the final marker is graded.
+        grm_context: paper (the grader sees the failed reply and the complaint) or full
+            (the whole history as well).
+        baseline: also grade the failed reply and report delta_score.
+        grader_template: path of your own GRM prompt template (default: ours, 好/差).
+        self_grade: grade with the model under test when no grader role is bound (biased).
+    """
+    if strategy not in STRATEGIES:
+        raise DataError(f"strategy={strategy!r}: choose one of {', '.join(STRATEGIES)}")
+    if grm_context not in GRM_CONTEXT_TURNS:
+        raise DataError(f"grm_context={grm_context!r}: choose one of {', '.join(GRM_CONTEXT_TURNS)}")
+    check_grader(self_grade)
+    ensure_tiktoken_cache()
+    solver: list[Solver] = []
+    if strategy != "normal":
+        solver.append(add_system_prompt(prompt_text(strategy, STRATEGIES, "recovery_", "strategy")))
+    dataset, facts = uxbench_dataset("task3", data, revision, skip_bad)
+    return Task(
+        dataset=dataset,
+        setup=require_grader(self_grade),
+        solver=[*solver, generate()],
+        scorer=grm(
+            template=grader_template,
+            ladder="recovery",
+            context_turns=GRM_CONTEXT_TURNS[grm_context],
+            answer_marker=REPAIR_MARKER if strategy in REASONING_STRATEGIES else None,
+            baseline=baseline,
+            self_grade=self_grade,
+        ),
+        metrics=grm_metrics(recovery_rate(), baseline=baseline),
+        config=GenerateConfig(temperature=0.7, max_tokens=2048),
+        metadata={
+            **facts,
+            "strategy": strategy,
+            "grm_context": grm_context,
+            "grader_template": grader_template,
+        },
+        version="1.0.0",
+    )
