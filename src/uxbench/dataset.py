@@ -203,8 +203,8 @@ def _hub_rows(task: str, revision: str | None) -> Iterator[Row]:
 
 _HUB_HELP = (
     "Download it once where you have access (accept the licence on the dataset page first):\n"
-    "  huggingface-cli login\n"
-    f"  huggingface-cli download {HUB_REPO} --repo-type dataset --local-dir uxbench-data\n"
+    "  hf auth login\n"
+    f"  hf download {HUB_REPO} --repo-type dataset --local-dir uxbench-data\n"
     "then point the task at the copy with -T data=uxbench-data (a directory holding the "
     "release files), or try the bundled synthetic records with -T data=sample."
 )

@@ -1,0 +1,197 @@
+"""Record normalisation: both released shapes and every quirk of PROTOCOL §1."""
+
+import json
+
+import pytest
+
+from uxbench.dataset import eval_sample, judge_sample, recovery_sample
+from uxbench.records import (
+    RecordError,
+    Turn,
+    eval_record,
+    judge_record,
+    message_text,
+    parse_turns,
+    recovery_record,
+)
+
+CODE_SHAPE = {
+    "cid": "uxbench_ux_judge_0001",
+    "ground_truth": -1,
+    "selected_history": [
+        {"turn_index": 0, "role": "user", "message": "推荐一部电影", "create_time": "2025-01-01 10:00:00"},
+        {"turn_index": 1, "role": "assistant", "message": "《海上钢琴师》", "length": 6},
+    ],
+    "source_query": {"turn_index": 2, "message": "换一部喜剧"},
+    "agent_response_full": "喜剧电影的历史可以追溯到……",
+    "failure_dimension": "冗余啰嗦",
+    "scenario": "娱乐消遣",
+    "difficulty": "Very Hard",
+    "signal_type": "dislike",
+    "scene_l1": "影视",
+    "intent_l2": "推荐",
+}
+
+CARD_SHAPE = {
+    "cid": "uxbench_ux_judge_0002",
+    "ground_truth": "1",
+    "history": '[{"role": "user", "content": "你好"}, {"role": "assistant", "content": "你好！"}]',
+    "query": "今天适合穿什么",
+    "response": "今天 18 度，建议薄外套。",
+    "success_dimension": "实用性/操作指导",
+    "difficulty": "",
+}
+
+
+def test_code_shape() -> None:
+    record = judge_record(CODE_SHAPE)
+    assert record.cid == "uxbench_ux_judge_0001"
+    assert not record.liked
+    assert record.history == (Turn("user", "推荐一部电影"), Turn("assistant", "《海上钢琴师》"))
+    assert record.query == "换一部喜剧"
+    assert record.response.startswith("喜剧电影")
+    assert record.labels["failure_dimension"] == "冗余啰嗦"
+    assert record.labels["difficulty"] == "very_hard"
+    assert record.labels["domain_scene_l1"] == "影视"
+    assert record.labels["domain_intent_l2"] == "推荐"
+    assert record.labels["domain_sector_l1"] is None
+    assert "unknown_labels" not in record.labels
+
+
+def test_card_shape_with_json_string_history() -> None:
+    record = judge_record(CARD_SHAPE)
+    assert record.liked
+    assert record.history == (Turn("user", "你好"), Turn("assistant", "你好！"))
+    assert record.labels["success_pattern"] == "实用性/操作指导"
+    assert record.labels["difficulty"] is None
+
+
+def test_python_literal_history() -> None:
+    turns = parse_turns("[{'role': 'user', 'content': '在吗'}]", "history")
+    assert turns == (Turn("user", "在吗"),)
+
+
+def test_empty_history_string() -> None:
+    assert parse_turns("", "history") == ()
+    assert parse_turns([], "history") == ()
+
+
+def test_json_encoded_assistant_text() -> None:
+    encoded = json.dumps({"role": "assistant", "content": "答案是 42"}, ensure_ascii=False)
+    assert message_text(encoded) == "答案是 42"
+    assert message_text(json.dumps({"content": [{"type": "text", "text": "分"}, {"text": "段"}]})) == "分段"
+    assert message_text("{不是 JSON}") == "{不是 JSON}"
+    assert message_text('{"unrelated": 1}') == '{"unrelated": 1}'
+    turns = parse_turns([{"role": "assistant", "content": encoded}], "history")
+    assert turns[0].content == "答案是 42"
+
+
+def test_source_query_as_string_and_missing_ground_truth_from_file() -> None:
+    raw = {**CODE_SHAPE, "source_query": "换一部喜剧"}
+    del raw["ground_truth"]
+    assert judge_record(raw, default_label=1).liked
+    with pytest.raises(RecordError, match="ground_truth"):
+        judge_record(raw)
+
+
+def test_trailing_query_in_history_is_not_repeated() -> None:
+    raw = {**CARD_SHAPE, "history": [{"role": "user", "content": "今天适合穿什么"}]}
+    assert judge_record(raw).history == ()
+
+
+def test_variant_and_unknown_labels_are_kept() -> None:
+    variant = judge_record({**CODE_SHAPE, "failure_dimension": "冗长啰嗦"})
+    assert variant.labels["failure_dimension"] == "冗余啰嗦"
+    english = judge_record({**CODE_SHAPE, "failure_dimension": "Factual Error"})
+    assert english.labels["failure_dimension"] == "事实性错误"
+    unknown = judge_record({**CODE_SHAPE, "failure_dimension": "莫名其妙", "scenario": "太空旅行"})
+    assert unknown.labels["failure_dimension"] == "莫名其妙"
+    assert unknown.labels["unknown_labels"] == ["failure_dimension=莫名其妙", "scenario=太空旅行"]
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"cid": None}, "cid", "missing"),
+        ({"ground_truth": 0}, "ground_truth", "must be 1"),
+        ({"agent_response_full": None}, "agent_response_full", "response"),
+        ({"agent_response_full": "  "}, "agent_response_full", "empty"),
+        ({"selected_history": 5}, "selected_history", "list of turns"),
+        ({"selected_history": "[oops"}, "selected_history", "neither JSON"),
+        ({"selected_history": [{"role": "bot", "content": "x"}]}, "selected_history[0].role", "unknown role"),
+        ({"selected_history": [{"role": "user"}]}, "selected_history[0]", "content, message"),
+        ({"selected_history": ["hello"]}, "selected_history[0]", "expected an object"),
+    ],
+)
+def test_errors_name_the_field(change: dict, field: str, words: str) -> None:
+    raw = {**CODE_SHAPE, **change}
+    with pytest.raises(RecordError) as error:
+        judge_record(raw)
+    assert error.value.field == field
+    assert words in str(error.value)
+
+
+def test_missing_query_lists_aliases() -> None:
+    raw = {k: v for k, v in CODE_SHAPE.items() if k != "source_query"}
+    with pytest.raises(RecordError, match="accepted names: source_query, query"):
+        judge_record(raw)
+
+
+def test_task2_messages_with_and_without_final_query() -> None:
+    base = {
+        "cid": "uxbench_ux_eval_0001",
+        "query": "再短一点",
+        "messages": [
+            {"role": "system", "content": "你是助手"},
+            {"role": "user", "content": "写一句广告语"},
+            {"role": "assistant", "content": "品味生活，从一杯好茶开始。"},
+        ],
+        "dimension": "冗余啰嗦",
+        "history_turns": 2,
+    }
+    without = eval_record(base)
+    with_query = eval_record(
+        {**base, "messages": [*base["messages"], {"role": "user", "content": "再短一点"}]}
+    )
+    assert without.history == with_query.history
+    assert without.history[0].role == "system"
+    assert without.labels["failure_dimension"] == "冗余啰嗦"
+    assert without.labels["history_turns"] == 2
+    sample = eval_sample(without)
+    assert [m.role for m in sample.input] == ["system", "user", "assistant", "user"]
+    assert sample.input[-1].text == "再短一点"
+    assert sample.id == "uxbench_ux_eval_0001"
+
+
+def test_task2_history_alias() -> None:
+    record = eval_record({"cid": "e2", "query": "hi", "history": []})
+    assert record.history == ()
+
+
+def test_task3_record_and_sample() -> None:
+    record = recovery_record(
+        {
+            "cid": "uxbench_ux_recovery_0001",
+            "history": [{"role": "user", "content": "3 乘 7 等于几"}],
+            "failed_response": "等于 24。",
+            "user_complaint": "不对吧",
+            "failure_dimension": "事实性错误",
+            "scenario": "信息与知识查询",
+        }
+    )
+    sample = recovery_sample(record)
+    assert [m.role for m in sample.input] == ["user", "assistant", "user"]
+    assert sample.metadata["failed_response"] == "等于 24。"
+    assert sample.metadata["user_complaint"] == "不对吧"
+    assert sample.metadata["failure_dimension"] == "事实性错误"
+    with pytest.raises(RecordError, match="user_complaint"):
+        recovery_record({"cid": "x", "history": [], "failed_response": "a"})
+
+
+def test_judge_sample() -> None:
+    sample = judge_sample(judge_record(CODE_SHAPE))
+    assert sample.id == "uxbench_ux_judge_0001"
+    assert sample.target == "bad"
+    assert sample.metadata["label"] == "bad"
+    assert sample.metadata["history"][0] == {"role": "user", "content": "推荐一部电影"}
+    assert sample.metadata["response"].startswith("喜剧")
