@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-# One generated token: (token, logprob, [(alternative, logprob), ...]).
-TokenLogprob = tuple[str, float, list[tuple[str, float]]]
+# One generated token: (token, logprob, [(alternative, logprob), ...]). A token given as
+# bytes (part of a character) is sent the way OpenAI spells those: "bytes:\\xe5\\xa5".
+TokenLogprob = tuple[str | bytes, float, list[tuple[str | bytes, float]]]
 
 
 @dataclass
@@ -42,7 +43,10 @@ def prompt_text(request: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def _token(token: str, logprob: float) -> dict[str, Any]:
+def _token(token: str | bytes, logprob: float) -> dict[str, Any]:
+    if isinstance(token, bytes):
+        spelled = "bytes:" + "".join(f"\\x{b:02x}" for b in token)
+        return {"token": spelled, "logprob": logprob, "bytes": list(token)}
     return {"token": token, "logprob": logprob, "bytes": list(token.encode("utf-8"))}
 
 
