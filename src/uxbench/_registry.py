@@ -6,7 +6,6 @@ libraries (datasets, torch, transformers) load inside the functions that need th
 
 # ruff: noqa: F401
 
-from uxbench.providers import local_models
 from uxbench.providers.baseline import BaselineAPI
 from uxbench.scorers.grm import grm
 from uxbench.tasks.task1_judge import task1_judge
