@@ -5,6 +5,7 @@ from __future__ import annotations
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
+from uxbench.calibration import answer_p_good, calibration_metrics
 from uxbench.metrics import (
     avg_acc,
     avg_acc_stderr,
@@ -29,6 +30,7 @@ GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
         parse_fail_rate(),
         neutral_rate(),
         breakdown(GROUP_KEYS),
+        *calibration_metrics(),
     ]
 )
 def judge_verdict(template: Template) -> Scorer:
@@ -44,7 +46,12 @@ def judge_verdict(template: Template) -> Scorer:
             value=1 if verdict.label == gold else 0,
             answer=verdict.label,
             explanation=f"judge said {said} (read by rule '{verdict.method}'); the user {feeling} it",
-            metadata={"label": gold, "parse": verdict.method, "raw": raw},
+            metadata={
+                "label": gold,
+                "parse": verdict.method,
+                "raw": raw,
+                "p_good": answer_p_good(state.output, template),
+            },
         )
 
     return score

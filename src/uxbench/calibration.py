@@ -1,0 +1,217 @@
+"""How far a judge's confidence can be trusted (Task 1), and how well its verdicts agree with users.
+
+P(good) is read from the judge's logprobs at the first answer token, with the GRM's token
+handling (`uxbench.grm.label_logprobs`): P(good) = P(good label) / (P(good label) + P(bad
+label)), one-sided when only one label is among the alternatives; a neutral option's
+probability is left out. Answers that do not start with the label (reasoning first, JSON
+answers) or come without logprobs have no P(good), and the probability metrics skip them;
+`p_good_rate` says how many had one. y = 1 when the user liked the reply, 0 when not.
+
+`mcc` and `kappa` compare the verdict itself with the users' labels on every sample; an
+unparseable or neutral answer is its own category, which never matches a user (as in the
+accuracies).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from inspect_ai.model import ModelOutput
+from inspect_ai.scorer import Metric, SampleScore, metric
+
+from uxbench.grm import label_logprobs, score_of
+from uxbench.templates import Template
+
+NAN = float("nan")
+BINS = 10
+
+
+def answer_p_good(output: ModelOutput, template: Template) -> float | None:
+    """P(good) from the first answer token's alternatives, or None when it cannot be read."""
+    logprobs = output.choices[0].logprobs if output.choices else None
+    if logprobs is None or template.answer != "text":
+        return None
+    found = label_logprobs(logprobs.content, template.labels)
+    return score_of(found["good"], found["bad"])
+
+
+# ---------------------------------------------------------------- formulas on plain lists
+
+
+def auroc(p: Sequence[float], y: Sequence[int]) -> float:
+    """Chance that a random liked reply gets a higher P(good) than a random disliked one (ties ½).
+
+    Mann–Whitney form: (R₁ − n₁(n₁+1)/2) / (n₁ n₀), R₁ = sum of the liked replies' mid-ranks.
+    """
+    n1 = sum(y)
+    n0 = len(y) - n1
+    if not n1 or not n0:
+        return NAN
+    order = sorted(range(len(p)), key=lambda i: p[i])
+    ranks = [0.0] * len(p)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and p[order[end + 1]] == p[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            ranks[order[k]] = (start + end) / 2 + 1  # mid-rank of a run of ties
+        start = end + 1
+    r1 = sum(r for r, label in zip(ranks, y, strict=True) if label)
+    return (r1 - n1 * (n1 + 1) / 2) / (n1 * n0)
+
+
+def brier(p: Sequence[float], y: Sequence[int]) -> float:
+    """Mean squared error of P(good) against the outcome: Σ (pᵢ − yᵢ)² / n."""
+    return sum((pi - yi) ** 2 for pi, yi in zip(p, y, strict=True)) / len(p) if p else NAN
+
+
+@dataclass(frozen=True)
+class Bin:
+    low: float
+    high: float
+    count: int
+    confidence: float  # mean P(good) in the bin (NaN when empty)
+    frequency: float  # share of liked replies in the bin (NaN when empty)
+
+
+def reliability_bins(p: Sequence[float], y: Sequence[int], bins: int = BINS) -> list[Bin]:
+    """Equal-width bins of P(good): [0, 0.1), [0.1, 0.2), …, [0.9, 1.0] (1.0 in the last)."""
+    members: list[list[int]] = [[] for _ in range(bins)]
+    for i, pi in enumerate(p):
+        members[min(int(pi * bins), bins - 1)].append(i)
+    return [
+        Bin(
+            low=b / bins,
+            high=(b + 1) / bins,
+            count=len(m),
+            confidence=sum(p[i] for i in m) / len(m) if m else NAN,
+            frequency=sum(y[i] for i in m) / len(m) if m else NAN,
+        )
+        for b, m in enumerate(members)
+    ]
+
+
+def ece(p: Sequence[float], y: Sequence[int], bins: int = BINS) -> float:
+    """Expected calibration error: Σ_b (n_b / n) · |mean y_b − mean p_b| over equal-width bins."""
+    if not p:
+        return NAN
+    return sum(
+        b.count / len(p) * abs(b.frequency - b.confidence) for b in reliability_bins(p, y, bins) if b.count
+    )
+
+
+def mcc(predicted: Sequence[Hashable], actual: Sequence[Hashable]) -> float:
+    """Matthews correlation (Gorodkin's K-category form; the usual one for two categories):
+    (c·s − Σₖ pₖtₖ) / √((s² − Σₖ pₖ²)(s² − Σₖ tₖ²)), s samples, c correct, pₖ / tₖ the
+    counts of category k among the predictions / the truth. 0 when a side has one category."""
+    s = len(actual)
+    if not s:
+        return NAN
+    c = sum(a == b for a, b in zip(predicted, actual, strict=True))
+    pk, tk = Counter(predicted), Counter(actual)
+    numerator = c * s - sum(pk[k] * tk[k] for k in pk.keys() | tk.keys())
+    denominator = math.sqrt(
+        (s * s - sum(v * v for v in pk.values())) * (s * s - sum(v * v for v in tk.values()))
+    )
+    return numerator / denominator if denominator else 0.0
+
+
+def cohen_kappa(first: Sequence[Hashable], second: Sequence[Hashable]) -> float:
+    """Cohen's κ = (p_o − p_e) / (1 − p_e): p_o the share of agreements, p_e = Σₖ (aₖ/n)(bₖ/n)
+    the agreement expected from each rater's own category shares. 1 when p_e = 1 and they agree."""
+    n = len(first)
+    if not n:
+        return NAN
+    observed = sum(a == b for a, b in zip(first, second, strict=True)) / n
+    ca, cb = Counter(first), Counter(second)
+    expected = sum(ca[k] * cb[k] for k in ca) / (n * n)
+    if expected == 1:
+        return 1.0 if observed == 1 else NAN
+    return (observed - expected) / (1 - expected)
+
+
+# ---------------------------------------------------------------- Task 1 metrics
+
+
+def _probabilities(scores: list[SampleScore]) -> tuple[list[float], list[int]]:
+    pairs = [
+        (float(meta["p_good"]), int(meta.get("label") == "good"))
+        for meta in (s.score.metadata or {} for s in scores)
+        if meta.get("p_good") is not None
+    ]
+    return [p for p, _ in pairs], [y for _, y in pairs]
+
+
+def _verdicts(scores: list[SampleScore]) -> tuple[list[str], list[str]]:
+    """(the judge's verdicts, the users' labels); no verdict is the category 'none'."""
+    said = [str(s.score.answer) if s.score.answer is not None else "none" for s in scores]
+    return said, [str((s.score.metadata or {}).get("label")) for s in scores]
+
+
+@metric
+def p_good_rate() -> Metric:
+    """Share of samples whose answer carried a readable P(good) (the base of auroc, brier and ece)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return len(_probabilities(scores)[0]) / len(scores) if scores else NAN
+
+    return compute
+
+
+@metric(name="auroc")
+def auroc_metric() -> Metric:
+    """AUROC of P(good) for telling liked from disliked replies: 0.5 is chance, 1 perfect ranking."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return auroc(*_probabilities(scores))
+
+    return compute
+
+
+@metric(name="brier")
+def brier_metric() -> Metric:
+    """Brier score Σ (P(good) − y)² / n: 0 is perfect, 0.25 is a constant 0.5."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return brier(*_probabilities(scores))
+
+    return compute
+
+
+@metric(name="ece")
+def ece_metric() -> Metric:
+    """Expected calibration error over 10 equal-width P(good) bins: Σ_b (n_b/n)·|mean y_b − mean p_b|."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return ece(*_probabilities(scores))
+
+    return compute
+
+
+@metric(name="mcc")
+def mcc_metric() -> Metric:
+    """Matthews correlation between the verdicts and the users' labels (−1 … 1, 0 = no skill)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return mcc(*_verdicts(scores))
+
+    return compute
+
+
+@metric(name="kappa")
+def kappa_metric() -> Metric:
+    """Cohen's κ between the verdicts and the users' labels (0 = chance agreement, 1 = perfect)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return cohen_kappa(*_verdicts(scores))
+
+    return compute
+
+
+def calibration_metrics() -> list[Metric]:
+    """The Task 1 trust metrics, in report order."""
+    return [mcc_metric(), kappa_metric(), auroc_metric(), brier_metric(), ece_metric(), p_good_rate()]
