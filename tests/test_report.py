@@ -153,8 +153,10 @@ def report(logs: dict, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
     return out, board
 
 
-def _metrics(log: EvalLog) -> dict[str, float]:
-    return {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
+def _metrics(log: EvalLog) -> dict[str, float | None]:
+    """The log's metrics as the report keeps them: NaN (no value) becomes None."""
+    values = {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
+    return {name: None if math.isnan(value) else value for name, value in values.items()}
 
 
 def test_tables_hold_the_logs_numbers(logs: dict, report: tuple[Path, Leaderboard]) -> None:
@@ -206,6 +208,15 @@ def test_partial_logs_can_be_kept(logs: dict) -> None:
     partial = [r for r in runs if r.partial]
     assert [(r.task, r.samples) for r in partial] == [("task2_eval", 4)]
     assert not any("partial" in s.reason for s in skipped)
+
+
+def test_a_self_graded_run_says_so(logs: dict, tmp_path: Path) -> None:
+    log = read_eval_log(logs["chosen"][("task2_eval", "mockllm/model-c")].location)
+    log.eval.model_roles = None
+    log.eval.task_args["self_grade"] = True
+    write_eval_log(log, str(tmp_path / "self.eval"))
+    (row,) = collect([tmp_path])[0]
+    assert row.grader == "mockllm/model-c (self-graded)"
 
 
 def test_published_numbers_sit_beside_matching_models(report: tuple[Path, Leaderboard]) -> None:
@@ -270,6 +281,18 @@ def test_chinese_labels_have_a_font() -> None:
     assert all(ord(c) in FT2Font(path).get_charmap() for c in PROBE + "冗余啰嗦")
 
 
+@pytest.mark.filterwarnings("ignore:Glyph .* missing from font")  # labels outside the known sets
+def test_without_a_chinese_font_the_charts_use_english_names(
+    logs: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from uxbench.report import charts
+
+    monkeypatch.setattr(charts, "cjk_font", lambda: None)
+    assert charts._label("failure_dimension", "冗余啰嗦") == "Verbosity/Redundancy"
+    build_report([logs["chosen"][("task1_judge", "mockllm/model-c")].location], tmp_path)
+    assert "No font with Chinese glyphs" in (tmp_path / "leaderboard.md").read_text(encoding="utf-8")
+
+
 def test_single_model_and_missing_tasks(logs: dict, tmp_path: Path) -> None:
     log = logs["chosen"][("task2_eval", "mockllm/model-c")]
     board = build_report([log.location], tmp_path)
@@ -301,9 +324,9 @@ def test_baseline_models_are_marked() -> None:
 
 
 def test_command_line(logs: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = logs["chosen"][("task1_judge", "mockllm/model-c")]
-    assert main(["report", str(Path(log.location).parent), "--out", str(tmp_path / "r")]) == 0
-    assert "Task 1 · UX Judge" in capsys.readouterr().out
+    assert main(["report", str(logs["dirs"][1]), "--out", str(tmp_path / "r")]) == 0
+    printed = capsys.readouterr().out
+    assert "Task 1 · UX Judge: 1 row(s)" in printed and "skipped 4 log(s)" in printed
     assert {"index.html", "leaderboard.md", "leaderboard.json"} <= {
         p.name for p in (tmp_path / "r").iterdir()
     }

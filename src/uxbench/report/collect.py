@@ -60,9 +60,12 @@ def _number(value: Any) -> float | None:
 
 
 def _grader(log: EvalLog) -> str | None:
+    """The grader model; a model that graded its own replies (`-T self_grade=true`) is marked so."""
     role = (log.eval.model_roles or {}).get(GRADER_ROLE)
     if isinstance(role, list):
         return ", ".join(config.model for config in role)
+    if role is None and log.eval.task_args.get("self_grade"):
+        return f"{log.eval.model} (self-graded)"
     return role.model if role is not None else None
 
 
