@@ -32,7 +32,7 @@ from uxbench.report.charts import PROBE, cjk_font
 from uxbench.report.collect import Run, collect
 from uxbench.report.published import normalise, paper_name
 from uxbench.report.spec import TASKS
-from uxbench.report.tables import Leaderboard, fmt, leaderboard
+from uxbench.report.tables import Leaderboard, fmt, leaderboard, markdown
 
 # model under test -> how often it says 差 (Task 1) / how good its replies are (Tasks 2, 3)
 MODELS = {"mockllm/model-a": 0.5, "mockllm/claude-opus-4-7": 0.35, "mockllm/model-c": 0.15}
@@ -311,16 +311,25 @@ def test_an_earlier_reports_charts_are_removed(logs: dict, tmp_path: Path) -> No
     assert not (tmp_path / "task1_judge_ranking.png").exists()
 
 
-def test_baseline_models_are_marked() -> None:
-    def fake(model: str, value: float) -> Run:
-        return Run(
-            "x.eval", "task2_eval", model, "g", {}, "2026-01-01T00:00:00", 10, None, {"good_pct": value}
-        )
+def fake_run(model: str, value: float, **task_args: object) -> Run:
+    return Run("x.eval", "task2_eval", model, "g", task_args, "2026-01-01", 10, None, {"good_pct": value})
 
-    board = leaderboard([fake("baseline/always-good", 0.1), fake("openai/gpt-5", 0.3)], [], ["x"], "now", [])
+
+def test_baseline_models_are_marked() -> None:
+    runs = [fake_run("baseline/always-good", 0.1), fake_run("openai/gpt-5", 0.3)]
+    board = leaderboard(runs, [], ["x"], "", [])
     rows = board.tables[0].rows
     assert [r.baseline for r in rows] == [False, True]
     assert [r.rank for r in rows] == [1, 2]
+    assert "baseline/always-good (baseline)" in markdown(board)
+
+
+def test_settings_missing_from_older_logs_are_shown_as_null() -> None:
+    runs = [fake_run("m", 0.5, prompt="cot"), fake_run("m", 0.5), fake_run("n", 0.2, prompt="cot")]
+    table = leaderboard(runs, [], ["x"], "", []).tables[0]
+    assert table.settings == ["prompt"]
+    expected = [(1, "m (prompt=cot)"), (1, "m (prompt=null)"), (3, "n")]
+    assert [(r.rank, r.label) for r in table.rows] == expected
 
 
 def test_command_line(logs: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

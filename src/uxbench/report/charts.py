@@ -106,24 +106,26 @@ def ranking(table: TaskTable, out_dir: Path) -> Chart:
     y = list(range(len(rows)))[::-1]
     values = [100 * (row.headline or 0) for row in rows]
     ax.barh(y, values, color=[_colour(row) for row in rows], height=0.6)
-    for pos, row, value in zip(y, rows, values, strict=True):
+    papers = [(row.published or {}).get(table.spec.headline.metric) for row in rows]
+    for pos, row, value, paper in zip(y, rows, values, papers, strict=True):
         end = value
         if row.interval:
             low, end = (100 * v for v in row.interval)
             ax.errorbar(value, pos, xerr=[[value - low], [end - value]], color="#222", capsize=3, lw=1)
         ax.text(end + 1, pos, f"{value:.1f}" if row.headline is not None else "–", va="center", fontsize=9)
-        paper = (row.published or {}).get(table.spec.headline.metric)
         if paper is not None:
             ax.plot(100 * paper, pos, marker="D", mfc="none", mec="#111", ms=7, ls="none")
-    for name, values_ in published.references(table.spec.name).items():
-        reference = values_.get(table.spec.headline.metric)
+    for name, reference_values in published.references(table.spec.name).items():
+        reference = reference_values.get(table.spec.headline.metric)
         if reference is not None:
             ax.axvline(100 * reference, color="#888", ls="--", lw=1)
             ax.text(100 * reference, len(rows) - 0.45, f" {name}", fontsize=8, color="#555")
     ax.set_yticks(y, [row.label for row in rows])
     ax.set_xlim(0, 100)
     ax.set_ylim(-0.6, len(rows) - 0.2)
-    ax.set_xlabel(f"{table.spec.headline.title} (bars: 95% interval; ◇ published in the paper)")
+    marked = any(p is not None for p in papers)
+    legend = "bars: 95% interval" + ("; ◇ published in the paper" if marked else "")
+    ax.set_xlabel(f"{table.spec.headline.title} ({legend})")
     title = f"{table.spec.title}: {table.spec.headline.title}"
     return _finish(figure, title, out_dir, f"{table.spec.name}_ranking.png", table.spec.name)
 

@@ -146,7 +146,7 @@ def read_run(path: str) -> Run | Skipped:
         log=path,
         task=task,
         model=log.eval.model,
-        grader=_grader(log),
+        grader=_grader(log) if TASKS[task].graded else None,  # a grader bound by eval-set is unused
         task_args=dict(log.eval.task_args),
         created=log.eval.created,
         samples=(log.results.completed_samples if log.results else 0) // (log.eval.config.epochs or 1),

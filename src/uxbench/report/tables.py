@@ -98,10 +98,9 @@ def _text(value: Any) -> str:
 
 def _differing(runs: list[Run]) -> dict[str, list[str]]:
     """Settings (task arguments and grader) whose values differ between runs: name -> value per run."""
-    values: dict[str, list[str]] = {}
-    for run in runs:
-        for name, value in [*run.task_args.items(), ("grader", run.grader)]:
-            values.setdefault(name, []).append(_text(value))
+    names = list(dict.fromkeys(name for run in runs for name in run.task_args))
+    values = {name: [_text(run.task_args.get(name)) for run in runs] for name in names}
+    values["grader"] = [_text(run.grader) for run in runs]
     return {name: texts for name, texts in values.items() if len(set(texts)) > 1}
 
 
