@@ -10,20 +10,15 @@ import re
 import subprocess
 import warnings
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from grm_helpers import grader_output
 from inspect_ai import eval
 from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
-from inspect_ai.model import (
-    ChatMessage,
-    GenerateConfig,
-    Logprob,
-    Logprobs,
-    ModelOutput,
-    TopLogprob,
-    get_model,
-)
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from uxbench.cli import main
@@ -44,12 +39,12 @@ def _hash(text: str) -> float:
     return zlib.crc32(text.encode()) % 1000 / 1000
 
 
-def model_under_test(harshness: float):
+def model_under_test(harshness: float) -> Callable[..., ModelOutput]:
     """Task 1: says 差 for a `harshness` share of prompts; Tasks 2/3: a reply carrying its quality."""
 
     def respond(
         messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
-    ):
+    ) -> ModelOutput:
         prompt = "\n".join(m.text for m in messages)
         h = _hash(prompt)
         if "好" in prompt and "差" in prompt:  # a judging prompt (Task 1)
@@ -62,24 +57,17 @@ def model_under_test(harshness: float):
 
 def grader_answer(
     messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
-):
+) -> ModelOutput:
     """A GRM stand-in: P(好) is the quality written in the graded reply (0.2 without one);
     qualities in [0.40, 0.45) get an unreadable answer, so some judgments fail."""
     found = re.findall(r"quality=([0-9.]+)", messages[-1].text)
     p = float(found[-1]) if found else 0.2
     if 0.40 <= p < 0.45:
         return ModelOutput.from_content("mockllm", "？")
-    verdict = "好" if p >= 0.5 else "差"
-    top = [TopLogprob(token="好", logprob=math.log(p)), TopLogprob(token="差", logprob=math.log(1 - p))]
-    output = ModelOutput.from_content("mockllm", verdict)
-    chosen = top[0] if verdict == "好" else top[1]
-    output.choices[0].logprobs = Logprobs(
-        content=[Logprob(token=verdict, logprob=chosen.logprob, top_logprobs=top)]
-    )
-    return output
+    return grader_output("好" if p >= 0.5 else "差", p, 1 - p)
 
 
-def run(task: str, model: str, log_dir: Path, **kwargs) -> EvalLog:
+def run(task: str, model: str, log_dir: Path, **kwargs: Any) -> EvalLog:
     task_args = {"data": "sample", **kwargs.pop("task_args", {})}
     roles = (
         {} if task == "task1_judge" else {"grader": get_model("mockllm/grm", custom_outputs=grader_answer)}
@@ -99,12 +87,12 @@ def run(task: str, model: str, log_dir: Path, **kwargs) -> EvalLog:
 
 def broken_model(
     messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
-):
+) -> ModelOutput:
     raise RuntimeError("the provider is down")
 
 
 @pytest.fixture(scope="module")
-def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Three models on all three tasks, plus logs the report must skip, each for a known reason."""
     root = tmp_path_factory.mktemp("logs")
     main_dir, extra = root / "main", root / "extra"
@@ -143,7 +131,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 
 @pytest.fixture(scope="module")
-def report(logs: dict, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Leaderboard]:
+def report(logs: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Leaderboard]:
     out = tmp_path_factory.mktemp("report")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -159,7 +147,7 @@ def _metrics(log: EvalLog) -> dict[str, float | None]:
     return {name: None if math.isnan(value) else value for name, value in values.items()}
 
 
-def test_tables_hold_the_logs_numbers(logs: dict, report: tuple[Path, Leaderboard]) -> None:
+def test_tables_hold_the_logs_numbers(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     out, _ = report
     data = json.loads((out / "leaderboard.json").read_text(encoding="utf-8"))
     rows = {(task, row["log"]): row for task, table in data["tasks"].items() for row in table["rows"]}
@@ -193,7 +181,7 @@ def test_rows_of_one_model_are_told_apart_by_their_settings(report: tuple[Path, 
     assert {"mockllm/model-a (prompt=default)", "mockllm/model-a (prompt=cot)", "mockllm/model-c"} <= labels
 
 
-def test_skipped_logs_have_reasons(logs: dict, report: tuple[Path, Leaderboard]) -> None:
+def test_skipped_logs_have_reasons(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     _, board = report
     reasons = {s.log: s.reason for s in board.skipped}
     assert set(reasons) == set(logs["skipped"])
@@ -210,7 +198,7 @@ def test_partial_logs_can_be_kept(logs: dict) -> None:
     assert not any("partial" in s.reason for s in skipped)
 
 
-def test_a_self_graded_run_says_so(logs: dict, tmp_path: Path) -> None:
+def test_a_self_graded_run_says_so(logs: dict[str, Any], tmp_path: Path) -> None:
     log = read_eval_log(logs["chosen"][("task2_eval", "mockllm/model-c")].location)
     log.eval.model_roles = None
     log.eval.task_args["self_grade"] = True
@@ -283,7 +271,7 @@ def test_chinese_labels_have_a_font() -> None:
 
 @pytest.mark.filterwarnings("ignore:Glyph .* missing from font")  # labels outside the known sets
 def test_without_a_chinese_font_the_charts_use_english_names(
-    logs: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    logs: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from uxbench.report import charts
 
@@ -293,7 +281,7 @@ def test_without_a_chinese_font_the_charts_use_english_names(
     assert "No font with Chinese glyphs" in (tmp_path / "leaderboard.md").read_text(encoding="utf-8")
 
 
-def test_single_model_and_missing_tasks(logs: dict, tmp_path: Path) -> None:
+def test_single_model_and_missing_tasks(logs: dict[str, Any], tmp_path: Path) -> None:
     log = logs["chosen"][("task2_eval", "mockllm/model-c")]
     board = build_report([log.location], tmp_path)
     assert [t.spec.name for t in board.tables] == ["task2_eval"]
@@ -304,7 +292,7 @@ def test_single_model_and_missing_tasks(logs: dict, tmp_path: Path) -> None:
     assert not (tmp_path / "task1_judge_good_vs_bad.png").exists()
 
 
-def test_an_earlier_reports_charts_are_removed(logs: dict, tmp_path: Path) -> None:
+def test_an_earlier_reports_charts_are_removed(logs: dict[str, Any], tmp_path: Path) -> None:
     build_report([logs["chosen"][("task1_judge", "mockllm/model-c")].location], tmp_path)
     assert (tmp_path / "task1_judge_ranking.png").exists()
     build_report([logs["chosen"][("task2_eval", "mockllm/model-c")].location], tmp_path)
@@ -332,7 +320,7 @@ def test_settings_missing_from_older_logs_are_shown_as_null() -> None:
     assert [(r.rank, r.label) for r in table.rows] == expected
 
 
-def test_command_line(logs: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_command_line(logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(logs["dirs"][1]), "--out", str(tmp_path / "r")]) == 0
     printed = capsys.readouterr().out
     assert "Task 1 · UX Judge: 1 row(s)" in printed and "skipped 4 log(s)" in printed
