@@ -1,16 +1,18 @@
 """Signal extraction: how the user reacted to every assistant turn (PROTOCOL §7).
 
 The reaction to an assistant turn is read from the next user turn; the first matching rule
-wins: complaint → explicit praise → skip-read → short dismissal → repeat → rephrase →
-abandon → satisfied (no next user turn: no_followup). Two corrections of the original:
-praise (不错 / 没错 / 错不了 / not bad) is never a complaint, and a short 好 / ok that answers
-the assistant's question is consent, not a dismissal. Explicit praise is checked right after
-complaints so that "thanks, great!" is not taken for a topic switch (abandon).
+wins: complaint → explicit praise → skip-read → consent to the reply's question → short
+dismissal → repeat → rephrase → abandon → satisfied (no next user turn: no_followup).
+Two corrections of the original: praise (不错 / 没错 / 错不了 / not bad) is never a
+complaint, and a short 好 / ok that answers the assistant's question is consent, not a
+dismissal. Explicit praise is checked right after complaints so that "thanks, great!" is
+not taken for a topic switch (abandon).
 
-Similarity of two user turns is the Dice coefficient of their character-bigram sets
-(after lower-casing and dropping whitespace and punctuation): it needs no word
-segmentation, so it works for Chinese and English alike, and costs O(length), unlike
-difflib's quadratic matcher.
+Similarity of two user turns is the Dice coefficient of their sets of token bigrams, where
+a token is one CJK character or one Latin word / number (case and punctuation ignored). For
+Chinese that is the usual character-bigram measure, which needs no word segmentation; for
+English, word bigrams keep unrelated sentences apart (letter bigrams are shared by almost
+any two English sentences). It costs O(length), unlike difflib's quadratic matcher.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ class SignalConfig:
 # ---------------------------------------------------------------- phrase rules
 
 _NON_WORD = re.compile(r"[\W_]+")
+_TOKENS = re.compile(r"[a-z0-9]+|[^\W\d_a-z]")
 
 # Phrases that contain complaint words but say the opposite (praise) or ask a question.
 _NOT_COMPLAINTS = re.compile(
@@ -83,7 +86,7 @@ _PRAISE = re.compile(
     r"谢谢|感谢|多谢|太好了|太棒了|真棒|很棒|厉害|不错|没错|错不了|完美|很有用|太有用|很有帮助|帮助很大|明白了|懂了"
     r"|学到了|👍"
     r"|\b(?:thanks?|thank you|thx|great|perfect|awesome|excellent|brilliant|helpful|exactly|not bad)\b"
-    r"|that'?s (?:right|correct|it)|got it|makes sense|love it",
+    r"|that'?s (?:right|correct|it)|got it|makes sense|love it|nothing wrong",
     re.IGNORECASE,
 )
 # a whole (short) message made only of these words is a dismissal
@@ -111,20 +114,20 @@ def normalise(text: str) -> str:
     return _NON_WORD.sub("", text.lower())
 
 
-def _grams(text: str) -> frozenset[str]:
-    if len(text) < 2:
-        return frozenset(text)
-    return frozenset(text[i : i + 2] for i in range(len(text) - 1))
+def _grams(text: str) -> frozenset[tuple[str, ...]]:
+    tokens = _TOKENS.findall(text.lower())
+    if len(tokens) < 2:
+        return frozenset((t,) for t in tokens)
+    return frozenset(zip(tokens, tokens[1:], strict=False))
 
 
 def similarity(a: str, b: str) -> float:
-    """Dice coefficient of the character-bigram sets of two texts (0 = disjoint, 1 = same)."""
-    left, right = normalise(a), normalise(b)
-    if not left or not right:
+    """Dice coefficient of the token-bigram sets of two texts (0 = disjoint, 1 = same)."""
+    x, y = _grams(a), _grams(b)
+    if not x or not y:
         return 0.0
-    if left == right:
+    if x == y:
         return 1.0
-    x, y = _grams(left), _grams(right)
     return 2.0 * len(x & y) / (len(x) + len(y))
 
 
@@ -210,6 +213,8 @@ def react(
         and gap / chars < config.skip_seconds_per_char
     ):
         return "skip_read", None, False
+    if asks_question(reply.text) and _CONSENT.fullmatch(normalise(text)):
+        return "satisfied", None, False  # consent to the assistant's offer or question
     if is_dismissal(text, reply.text, config.dismiss_max_chars):
         return "short_dismiss", None, False
     if query is None:
