@@ -380,7 +380,8 @@ def test_page_renders_sorts_and_shows_charts_in_chromium(
     assert found, dom[-2000:]
     probe = json.loads(found.group(1).replace("&quot;", '"'))
     breakdowns = sum(len(t.breakdown_keys()) for t in board.tables)
-    assert probe["tables"] == len(board.tables) + breakdowns + 1  # + skipped logs
+    style_tables = sum(t.spec.graded for t in board.tables)  # trust checks: style control per GRM task
+    assert probe["tables"] == len(board.tables) + breakdowns + style_tables + 1  # + skipped logs
     assert probe["sorted"] == "ascending"
     assert [float(v) for v in probe["order"]] == sorted(float(v) for v in probe["order"])
     assert len(probe["images"]) == len(json.loads((out / "leaderboard.json").read_text())["charts"])

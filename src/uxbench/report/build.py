@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from uxbench.errors import DataError
-from uxbench.report import charts, html, tables
+from uxbench.report import charts, html, tables, trust
 from uxbench.report.collect import collect, log_paths
 
 NO_CJK_FONT = (
@@ -42,8 +42,11 @@ def build_report(
     out.mkdir(parents=True, exist_ok=True)
     _remove_old_charts(out)
     drawn = charts.draw_all(board, out)
-    (out / "leaderboard.md").write_text(tables.markdown(board), encoding="utf-8")
-    data = {**tables.as_json(board), "charts": [chart.file for chart in drawn]}
+    checks = trust.assess(board)
+    drawn += trust.draw(checks, out)
+    markdown = tables.markdown(board) + trust.markdown(checks, drawn)
+    (out / "leaderboard.md").write_text(markdown, encoding="utf-8")
+    data = {**tables.as_json(board), "trust": trust.as_json(checks), "charts": [c.file for c in drawn]}
     (out / "leaderboard.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    (out / "index.html").write_text(html.page(board, drawn, out), encoding="utf-8")
+    (out / "index.html").write_text(html.page(board, drawn, out, trust.html(checks)), encoding="utf-8")
     return board

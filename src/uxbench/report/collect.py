@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 
+from uxbench.ensemble import grader_roles
 from uxbench.errors import DataError
 from uxbench.report.spec import TASKS
 
@@ -61,12 +62,15 @@ def _number(value: Any) -> float | None:
 
 def _grader(log: EvalLog) -> str | None:
     """The grader model; a model that graded its own replies (`-T self_grade=true`) is marked so."""
-    role = (log.eval.model_roles or {}).get(GRADER_ROLE)
+    roles = log.eval.model_roles or {}
+    role = roles.get(GRADER_ROLE)
     if isinstance(role, list):
         return ", ".join(config.model for config in role)
     if role is None and log.eval.task_args.get("self_grade"):
         return f"{log.eval.model} (self-graded)"
-    return role.model if role is not None else None
+    # a grader panel (uxbench.ensemble): grader, grader_2, …
+    panel = [roles[name] for name in grader_roles(roles)]
+    return ", ".join(config.model for config in panel if not isinstance(config, list)) or None
 
 
 def _metrics(log: EvalLog) -> tuple[dict[str, float | None], dict[str, dict[str, float | None]]]:

@@ -139,7 +139,7 @@ def _task_section(table: TaskTable, charts: list[Chart], out_dir: Path) -> str:
     return "".join(parts)
 
 
-def page(board: Leaderboard, charts: list[Chart], out_dir: Path) -> str:
+def page(board: Leaderboard, charts: list[Chart], out_dir: Path, extra: str = "") -> str:
     nav = "".join(f'<a href="#{t.spec.name}">{escape(t.spec.title)}</a>' for t in board.tables)
     sections = [
         _task_section(table, [c for c in charts if c.task == table.spec.name], out_dir)
@@ -165,7 +165,7 @@ def page(board: Leaderboard, charts: list[Chart], out_dir: Path) -> str:
         f'<header><h1>UXBench leaderboard</h1><p class="meta">Generated {escape(board.generated)} from '
         f"the Inspect logs in {escape(', '.join(board.sources))}. Ranked by each task's headline metric; "
         "the 95% interval is ±1.96 standard errors. Click a column header to sort.</p>"
-        f"{notes}<nav>{nav}</nav></header><main>{''.join(sections)}</main>"
+        f"{notes}<nav>{nav}</nav></header><main>{''.join(sections)}{extra}</main>"
         f"<footer><p>Paper columns: {escape(published.source())}.</p></footer>"
         f"<script>{JS}</script></body></html>"
     )

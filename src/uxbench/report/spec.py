@@ -37,6 +37,10 @@ _GRM_COLUMNS = (
     Column("score_median", "Score median", "score"),
     Column("good_score_mean", "Good score mean", "score"),
     Column("bad_score_mean", "Bad score mean", "score"),
+    # grader ensembles (uxbench.ensemble)
+    Column("grader_alpha", "Graders' α", "score"),
+    Column("grader_kappa", "Graders' κ", "score"),
+    Column("grader_unanimous", "Graders unanimous %"),
 )
 
 TASKS: dict[str, TaskSpec] = {
@@ -52,6 +56,13 @@ TASKS: dict[str, TaskSpec] = {
                 Column("bad_acc", "Bad-Acc %"),
                 Column("parse_fail_rate", "Unparsed %"),
                 Column("neutral_rate", "Neutral %"),
+                # agreement with the users and calibration (uxbench.calibration)
+                Column("mcc", "MCC", "score"),
+                Column("kappa", "κ", "score"),
+                Column("auroc", "AUROC", "score"),
+                Column("brier", "Brier", "score"),
+                Column("ece", "ECE", "score"),
+                Column("p_good_rate", "With P(good) %"),
             ),
             graded=False,
             breakdown_meaning={
