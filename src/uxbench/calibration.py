@@ -137,7 +137,8 @@ def cohen_kappa(first: Sequence[Hashable], second: Sequence[Hashable]) -> float:
 # ---------------------------------------------------------------- Task 1 metrics
 
 
-def _probabilities(scores: list[SampleScore]) -> tuple[list[float], list[int]]:
+def probabilities(scores: list[SampleScore]) -> tuple[list[float], list[int]]:
+    """(P(good), y) of the samples that have a P(good)."""
     pairs = [
         (float(meta["p_good"]), int(meta.get("label") == "good"))
         for meta in (s.score.metadata or {} for s in scores)
@@ -157,7 +158,7 @@ def p_good_rate() -> Metric:
     """Share of samples whose answer carried a readable P(good) (the base of auroc, brier and ece)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return len(_probabilities(scores)[0]) / len(scores) if scores else NAN
+        return len(probabilities(scores)[0]) / len(scores) if scores else NAN
 
     return compute
 
@@ -167,7 +168,7 @@ def auroc_metric() -> Metric:
     """AUROC of P(good) for telling liked from disliked replies: 0.5 is chance, 1 perfect ranking."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return auroc(*_probabilities(scores))
+        return auroc(*probabilities(scores))
 
     return compute
 
@@ -177,7 +178,7 @@ def brier_metric() -> Metric:
     """Brier score Σ (P(good) − y)² / n: 0 is perfect, 0.25 is a constant 0.5."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return brier(*_probabilities(scores))
+        return brier(*probabilities(scores))
 
     return compute
 
@@ -187,7 +188,7 @@ def ece_metric() -> Metric:
     """Expected calibration error over 10 equal-width P(good) bins: Σ_b (n_b/n)·|mean y_b − mean p_b|."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return ece(*_probabilities(scores))
+        return ece(*probabilities(scores))
 
     return compute
 

@@ -14,11 +14,12 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from inspect_ai.log import EvalLog, read_eval_log
+from inspect_ai.log import EvalLog, EvalSample, read_eval_log
+from inspect_ai.scorer import SampleScore, Score
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
-from uxbench.calibration import Bin, reliability_bins
+from uxbench.calibration import Bin, probabilities, reliability_bins
 from uxbench.ensemble import grader_roles
 from uxbench.report.charts import BLUE, GREY, Chart, _finish, _style
 from uxbench.report.family import family, self_family
@@ -63,31 +64,27 @@ def _graders(log: EvalLog) -> list[str]:
     return models
 
 
-def _score_metadata(sample: Any) -> dict[str, Any]:
+def _score(sample: EvalSample) -> Score | None:
+    """The sample's UXBench score: the one whose metadata holds a verdict or a P(good)."""
     for score in (sample.scores or {}).values():
         if score.metadata and ("verdict" in score.metadata or "p_good" in score.metadata):
-            return score.metadata
-    return {}
+            return score
+    return None
 
 
 def _replies(log: EvalLog) -> list[Reply]:
+    """The graded replies with their verdicts and scores."""
     replies = []
     for sample in log.samples or []:
-        meta = _score_metadata(sample)
-        if "verdict" not in meta:
-            continue
-        text = meta.get("graded_response") or final_reply(sample.output.completion, None)[0]
-        replies.append(Reply(text, str(meta["verdict"]), meta.get("score")))
+        meta = (score.metadata or {}) if (score := _score(sample)) else {}
+        if "verdict" in meta:
+            text = meta.get("graded_response") or final_reply(sample.output.completion, None)[0]
+            replies.append(Reply(text, str(meta["verdict"]), meta.get("score")))
     return replies
 
 
-def _probabilities(log: EvalLog) -> tuple[list[float], list[int]]:
-    pairs = [
-        (float(meta["p_good"]), int(meta.get("label") == "good"))
-        for meta in (_score_metadata(s) for s in log.samples or [])
-        if meta.get("p_good") is not None
-    ]
-    return [p for p, _ in pairs], [y for _, y in pairs]
+def _judgments(log: EvalLog) -> list[SampleScore]:
+    return [SampleScore(score=score) for sample in log.samples or [] if (score := _score(sample))]
 
 
 def assess(board: Leaderboard) -> list[TaskTrust]:
@@ -103,7 +100,7 @@ def assess(board: Leaderboard) -> list[TaskTrust]:
                 graders[row.label] = _graders(log)
                 replies[row.label] = _replies(log)
             else:
-                p, y = _probabilities(log)
+                p, y = probabilities(_judgments(log))
                 if p:
                     reliability[row.label] = reliability_bins(p, y)
         style = fit_style(replies) if replies else None
