@@ -69,6 +69,7 @@ def recovery_records(n: int) -> list[dict]:
 
 def write_data(directory: Path, task2: int = 0, task3: int = 0) -> Path:
     """A data directory holding the Task 2 and/or Task 3 release files."""
+    directory.mkdir(parents=True, exist_ok=True)
     for config, records in (("task2_eval", eval_records(task2)), ("task3_recovery", recovery_records(task3))):
         if records:
             lines = (json.dumps(r, ensure_ascii=False) + "\n" for r in records)
