@@ -11,6 +11,7 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import (
     ChatMessageAssistant,
     ChatMessageUser,
+    GenerateConfig,
     ModelOutput,
     get_model,
 )
@@ -265,3 +266,29 @@ def test_user_template(tmp_path: Path) -> None:
 def test_bad_ladder_name() -> None:
     with pytest.raises(DataError, match="ladder="):
         grm(ladder="huge")
+
+
+def grader_configs(log: EvalLog) -> list:
+    return [e.config for s in log.samples for e in s.events if e.event == "model" and e.role == "grader"]
+
+
+def test_grader_role_config_overrides_the_protocol_defaults() -> None:
+    grader = get_model(
+        "mockllm/model",
+        config=GenerateConfig(max_tokens=64),
+        custom_outputs=lambda *_: grader_output("好", 0.6, 0.3),
+    )
+    [config] = grader_configs(run([Sample(id=1, input="问题")], "回复", grader))
+    assert config.max_tokens == 64 and config.temperature == 0 and config.top_logprobs == 5
+
+
+def test_self_grading_ignores_the_task_generation_flags() -> None:
+    model = get_model(
+        "mockllm/model",
+        config=GenerateConfig(temperature=0.7, max_tokens=2048),
+        custom_outputs=lambda *_: grader_output("好", 0.6, 0.3),
+    )
+    task = Task(dataset=[Sample(id=1, input="问题")], scorer=grm(self_grade=True))
+    [log] = eval(task, model=model, display="none")
+    grading = [e.config for e in log.samples[0].events if e.event == "model"][-1]
+    assert grading.temperature == 0 and grading.max_tokens == 4

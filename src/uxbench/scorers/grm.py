@@ -44,7 +44,9 @@ from uxbench.records import ROLES, Turn
 from uxbench.templates import Template, builtin_path, load_template
 
 GRADER_ROLE = "grader"
-# §5: one deterministic short answer with the five most likely alternatives per token.
+# §5: one deterministic short answer with the five most likely alternatives per token. A grader
+# role bound with its own generate config (`--model-role 'grader={model: ..., max_tokens: 64}'`,
+# e.g. for a reasoning model) overrides these; the task's generation flags never do.
 GRM_CONFIG = GenerateConfig(temperature=0, max_tokens=4, logprobs=True, top_logprobs=5)
 GROUP_KEYS = ["scenario", "failure_dimension", "difficulty"]
 DEFAULT_TEMPLATE = "grm_pointwise.txt"
@@ -150,7 +152,7 @@ def final_reply(text: str, marker: str | None) -> tuple[str, bool]:
     text = _THINK_END.split(text)[-1]
     if marker is None:
         return text.strip(), False
-    head, found, tail = text.rpartition(marker)
+    _, found, tail = text.rpartition(marker)
     return (tail.strip().lstrip(":：").strip(), True) if found else (text.strip(), False)
 
 
@@ -180,6 +182,7 @@ def too_long(error: BaseException) -> bool:
 
 async def grade(
     grader: Model,
+    config: GenerateConfig,
     template: Template,
     context: tuple[Turn, ...],
     query: str,
@@ -191,7 +194,7 @@ async def grade(
     for number, rung in enumerate(ladder):
         prompt = render(template, context, query, response, rung)
         try:
-            output: ModelOutput = await grader.generate([ChatMessageUser(content=prompt)], config=GRM_CONFIG)
+            output: ModelOutput = await grader.generate([ChatMessageUser(content=prompt)], config=config)
         except Exception as error:
             if not too_long(error):
                 raise
@@ -202,7 +205,7 @@ async def grade(
             continue
         return Graded(judge(output, template.labels), output.completion, number, answered=True)
     failed = Judgment(FAILED, None, None, None, has_logprobs=False)
-    return Graded(failed, f"input too long at every rung: {problem}", None, answered=False)
+    return Graded(failed, f"grader rejected the input at every rung: {problem}", None, answered=False)
 
 
 def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
@@ -260,10 +263,12 @@ def grm(
 
     async def score(state: TaskState, target: Target) -> Score:
         grader = grader_model(self_grade)
+        # the model under test's own config holds the task's generation flags: not for grading
+        config = GRM_CONFIG if self_grade else GRM_CONFIG.merge(grader.config)
         turns = conversation(state)
         context, query = split_question(turns)
         reply, marked = final_reply(state.output.completion, answer_marker)
-        graded = await grade(grader, grader_template, shown(context), query, reply, rungs)
+        graded = await grade(grader, config, grader_template, shown(context), query, reply, rungs)
         metadata = {**_facts(graded), "grader": str(grader)}
         explanation = _explain(graded, "reply")
         if answer_marker is not None:
@@ -271,7 +276,7 @@ def grm(
         if baseline and context and context[-1].role == "assistant":
             earlier, earlier_query = split_question(context[:-1])
             previous = await grade(
-                grader, grader_template, shown(earlier), earlier_query, context[-1].content, rungs
+                grader, config, grader_template, shown(earlier), earlier_query, context[-1].content, rungs
             )
             metadata |= _facts(previous, "baseline_")
             explanation += "\n" + _explain(previous, "earlier reply")
