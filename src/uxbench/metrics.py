@@ -114,7 +114,8 @@ def breakdown(keys: list[str]) -> Metric:
 # A GRM Score has value 1 for a good verdict and 0 otherwise (bad or failed), so `breakdown`
 # gives Good% per group; `metadata` carries "verdict" (good / bad / failed), "score" (the
 # §5 probability, or None), "logprobs" (whether the grader's answer carried any; None when
-# no answer came back) and, when a reference reply was graded too, "baseline_score".
+# no answer came back) and, when a reference reply was graded too, "baseline_score". With
+# --epochs, Inspect keeps the first epoch's metadata: only the Good% family averages epochs.
 
 
 def _grm(scores: list[SampleScore], key: str) -> list[object]:
@@ -122,7 +123,8 @@ def _grm(scores: list[SampleScore], key: str) -> list[object]:
 
 
 def _good_share(scores: list[SampleScore]) -> float:
-    return _mean([float(v == "good") for v in _grm(scores, "verdict")])
+    # from the value (1 = good), so that with --epochs it is the mean over epochs, like `breakdown`
+    return _mean([s.score.as_float() for s in scores])
 
 
 def _grm_scores(scores: list[SampleScore], verdict: str | None = None) -> list[float]:
