@@ -9,6 +9,7 @@ libraries (datasets, torch, transformers) load inside the functions that need th
 from uxbench.pipeline.judge import pipeline_judge
 from uxbench.pipeline.miner import pipeline_miner
 from uxbench.pipeline.qa import pipeline_qa
+from uxbench.providers import local_models
 from uxbench.providers.baseline import BaselineAPI
 from uxbench.scorers.grm import grm
 from uxbench.tasks.task1_judge import task1_judge
