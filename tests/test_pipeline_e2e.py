@@ -130,7 +130,7 @@ def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> 
     out = tmp_path / "run"
     with pytest.raises(StageInterrupted, match="Run the same command again"):
         run_pipeline(
-            raw_small, out, get_model("mockllm/model", custom_outputs=failing), options(10), progress=False
+            raw_small, out, get_model("mockllm/model", custom_outputs=failing), options(20), progress=False
         )
     finished_before = sum(completed_per_sample(out).values())
     assert finished_before >= 30
@@ -144,7 +144,7 @@ def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> 
         return valid(input, tools, choice, config)
 
     run_pipeline(
-        raw_small, out, get_model("mockllm/model", custom_outputs=counting), options(10), progress=False
+        raw_small, out, get_model("mockllm/model", custom_outputs=counting), options(20), progress=False
     )
     same_outputs(out, reference)
     graded = completed_per_sample(out)

@@ -77,10 +77,12 @@ def test_exact_and_near_duplicates_keep_the_first() -> None:
     index = DuplicateIndex()
     first = chat("a", ("user", QUESTION, None), ("assistant", ANSWER, "disliked"))
     assert index.check(first) is None
-    assert index.check(chat("b", ("user", QUESTION + "！", None), ("assistant", ANSWER, "disliked"))) == (
+    assert index.check(chat("b", ("user", QUESTION, None), ("assistant", ANSWER, "disliked"))) == (
         "duplicate_exact",
         "a",
     )
+    punctuated = chat("b2", ("user", QUESTION + "！", None), ("assistant", ANSWER, "disliked"))
+    assert index.check(punctuated) == ("duplicate_near", "a")
     near = chat("c", ("user", QUESTION.replace("三千", "四千"), None), ("assistant", ANSWER, "disliked"))
     assert index.check(near) == ("duplicate_near", "a")
     other = chat(

@@ -1,6 +1,6 @@
 """Exact and near-duplicate detection in one pass over the conversations: O(n), not O(n²).
 
-Exact duplicates share a hash of their normalised text. Near duplicates are found with
+Exact duplicates share a hash of their turns' text. Near duplicates are found with
 datasketch's MinHash-LSH over character 4-gram shingles of a fingerprint (user turns in
 full, the start of each reply): an index lookup replaces pairwise comparison, and a
 candidate is confirmed by the Jaccard estimate of the two signatures. The first
@@ -23,7 +23,7 @@ _INSTALL = (
 )
 
 
-def fingerprint(conversation: Conversation, reply_chars: int = 200, max_chars: int = 1500) -> str:
+def fingerprint(conversation: Conversation, reply_chars: int = 150, max_chars: int = 800) -> str:
     """What near duplicates share: the user side in full and the start of each reply
     (the same questions asked again get replies that differ in detail)."""
     parts = [
@@ -33,7 +33,8 @@ def fingerprint(conversation: Conversation, reply_chars: int = 200, max_chars: i
 
 
 def exact_key(conversation: Conversation) -> bytes:
-    text = "\x1f".join(f"{t.role}\x1e{normalise(t.text)}" for t in conversation.turns)
+    """Same roles and texts, whitespace at the ends aside (anything looser is a near duplicate)."""
+    text = "\x1f".join(f"{t.role}\x1e{t.text.strip()}" for t in conversation.turns)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
