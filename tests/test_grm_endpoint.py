@@ -21,7 +21,7 @@ from uxbench.localserver import OpenAIServer, Reply, prompt_text
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 
-N_EVAL, N_RECOVERY = 1000, 500  # 4,000 (3,000 + 1,000) also pass; this keeps CI quick
+N_EVAL, N_RECOVERY = 700, 300  # kept small for CI; a 3,000 + 1,000 run passes the same checks
 FAILED_REPLY = "让用户失望的回复"  # marks the Task 3 failed reply (see grm_helpers.recovery_records)
 ln = math.log
 
@@ -92,7 +92,7 @@ def echo_model():
     return get_model("mockllm/model", custom_outputs=reply)
 
 
-def test_metrics_equal_the_formulas_over_thousands_of_records(tmp_path: Path) -> None:
+def test_metrics_equal_the_formulas_over_a_thousand_records(tmp_path: Path) -> None:
     data = write_data(tmp_path / "data", task2=N_EVAL, task3=N_RECOVERY)
     with OpenAIServer(respond) as server:
         grader = get_model("openai-api/local/g", base_url=server.url, api_key="test-key")
@@ -102,7 +102,7 @@ def test_metrics_equal_the_formulas_over_thousands_of_records(tmp_path: Path) ->
             model_roles={"grader": grader},
             max_connections=64,
             max_tasks=2,
-            log_samples=False,  # the metrics are what is checked; keeps thousands of samples fast
+            log_samples=False,  # the metrics are what is checked; keeps many samples fast
             log_realtime=False,
             log_dir=str(tmp_path / "logs"),
             display="none",
