@@ -3,7 +3,8 @@
 Reusable by any suite as `uxbench/grm`: the conversation comes from the sample's input
 (everything before the last user message is context, that message is the question) and the
 graded reply is the model's output. Inputs the grader cannot fit are retried down a
-truncation ladder, and the rung used is recorded.
+truncation ladder, and the rung used is recorded. Several graders bound as `grader`,
+`grader_2`, … judge as a panel (`uxbench.ensemble`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from inspect_ai.model import (
 from inspect_ai.model._model import active_model
 from inspect_ai.scorer import Metric, Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
+from inspect_ai.util import collect
 
+from uxbench.ensemble import grader_agreement, grader_roles, panel_verdict
 from uxbench.errors import DataError
 from uxbench.grm import FAILED, GOOD, Judgment, judge
 from uxbench.metrics import (
@@ -95,6 +98,7 @@ def grm_metrics(headline: Metric | None = None, baseline: bool = False) -> list[
         good_pct_stderr(),
         no_logprob_rate(),
         breakdown(GROUP_KEYS),
+        grader_agreement(),
     ]
     return [*metrics, delta_score()] if baseline else metrics
 
@@ -231,6 +235,53 @@ def _explain(graded: Graded, what: str) -> str:
     return f"{what}: grader answered {graded.raw!r} → {j.verdict}, {score}{note}{rung}"
 
 
+def grader_panel(self_grade: bool = False) -> list[tuple[str, Model]]:
+    """(role, model) of each grader: every bound `grader`, `grader_2`, … role, or the one grader."""
+    roles = grader_roles(model_roles())
+    if len(roles) < 2:
+        return [(GRADER_ROLE, grader_model(self_grade))]
+    return [(role, get_model(role=role)) for role in roles]
+
+
+async def judge_reply(
+    panel: list[tuple[str, Model]],
+    self_grade: bool,
+    template: Template,
+    context: tuple[Turn, ...],
+    query: str,
+    response: str,
+    ladder: tuple[Rung, ...],
+    prefix: str = "",
+) -> tuple[dict[str, object], str]:
+    """Score metadata and explanation of one reply: one grader's judgment, or a panel's (uxbench.ensemble)."""
+    what = "earlier reply" if prefix else "reply"
+
+    async def ask(grader: Model) -> Graded:
+        # the model under test's own config holds the task's generation flags: not for grading
+        config = GRM_CONFIG if self_grade else GRM_CONFIG.merge(grader.config)
+        return await grade(grader, config, template, context, query, response, ladder)
+
+    if len(panel) == 1:
+        graded = await ask(panel[0][1])
+        return _facts(graded, prefix), _explain(graded, what)
+    gradeds = await collect(*(ask(model) for _, model in panel))
+    verdict, score = panel_verdict([(g.judgment.verdict, g.judgment.score) for g in gradeds])
+    answered = [g.judgment.has_logprobs for g in gradeds if g.answered]
+    members = [
+        {"role": role, "grader": str(model), **_facts(g)}
+        for (role, model), g in zip(panel, gradeds, strict=True)
+    ]
+    facts = {
+        f"{prefix}verdict": verdict,
+        f"{prefix}score": score,
+        f"{prefix}logprobs": all(answered) if answered else None,
+        f"{prefix}graders": members,
+    }
+    lines = [_explain(g, f"{what} ({role})") for (role, _), g in zip(panel, gradeds, strict=True)]
+    mean = "no score" if score is None else f"mean score {score:.3f}"
+    return facts, "\n".join([*lines, f"{what}: panel of {len(panel)} → {verdict}, {mean}"])
+
+
 @scorer(metrics=grm_metrics())
 def grm(
     template: str | None = None,
@@ -262,25 +313,31 @@ def grm(
         return context[-context_turns:] if context_turns > 0 else ()
 
     async def score(state: TaskState, target: Target) -> Score:
-        grader = grader_model(self_grade)
-        # the model under test's own config holds the task's generation flags: not for grading
-        config = GRM_CONFIG if self_grade else GRM_CONFIG.merge(grader.config)
+        panel = grader_panel(self_grade)
         turns = conversation(state)
         context, query = split_question(turns)
         reply, marked = final_reply(state.output.completion, answer_marker)
-        graded = await grade(grader, config, grader_template, shown(context), query, reply, rungs)
-        metadata = {**_facts(graded), "grader": str(grader)}
-        explanation = _explain(graded, "reply")
+        metadata, explanation = await judge_reply(
+            panel, self_grade, grader_template, shown(context), query, reply, rungs
+        )
+        metadata["grader"] = ", ".join(str(model) for _, model in panel)
         if answer_marker is not None:
             metadata |= {"marker_found": marked, "graded_response": reply}
         if baseline and context and context[-1].role == "assistant":
             earlier, earlier_query = split_question(context[:-1])
-            previous = await grade(
-                grader, config, grader_template, shown(earlier), earlier_query, context[-1].content, rungs
+            previous, said = await judge_reply(
+                panel,
+                self_grade,
+                grader_template,
+                shown(earlier),
+                earlier_query,
+                context[-1].content,
+                rungs,
+                "baseline_",
             )
-            metadata |= _facts(previous, "baseline_")
-            explanation += "\n" + _explain(previous, "earlier reply")
-        verdict = graded.judgment.verdict
+            metadata |= previous
+            explanation += "\n" + said
+        verdict = metadata["verdict"]
         return Score(
             value=1 if verdict == GOOD else 0, answer=verdict, explanation=explanation, metadata=metadata
         )

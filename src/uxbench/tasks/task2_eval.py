@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
-from inspect_ai.solver import Solver, generate
+from inspect_ai.solver import Generate, Solver, TaskState, generate, solver
 
 from uxbench.dataset import uxbench_dataset
+from uxbench.errors import DataError
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import check_grader, grm
 from uxbench.solvers import add_system_prompt, prompt_text, require_grader
 
 SYSTEM_PROMPTS = ("none", "helpful", "ux", "empathetic")
+HISTORY = ("keep", "drop")
+
+
+@solver
+def drop_history() -> Solver:
+    """Show the model only the system turns and the user's last message; the grader still sees it all."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        last_user = max((i for i, m in enumerate(state.messages) if m.role == "user"), default=None)
+        state.messages = [m for i, m in enumerate(state.messages) if m.role == "system" or i == last_user]
+        return state
+
+    return solve
 
 
 @task
@@ -22,6 +38,7 @@ def task2_eval(
     system_prompt: str = "none",
     grader_template: str | None = None,
     self_grade: bool = False,
+    history: Literal["keep", "drop"] = "keep",
 ) -> Task:
     """UX Eval.
 
@@ -32,10 +49,14 @@ def task2_eval(
         system_prompt: none, helpful, ux, empathetic, or the path of your own system prompt.
         grader_template: path of your own GRM prompt template (default: ours, 好/差).
         self_grade: grade with the model under test when no grader role is bound (biased).
+        history: keep (the model sees the prior turns) or drop (only the query; the grader
+            still sees the whole conversation), to measure how much the prior turns matter.
     """
+    if history not in HISTORY:
+        raise DataError(f"history={history!r}: choose one of {', '.join(HISTORY)}")
     check_grader(self_grade)
     ensure_tiktoken_cache()
-    solver: list[Solver] = []
+    solver: list[Solver] = [drop_history()] if history == "drop" else []
     if system_prompt != "none":
         solver.append(
             add_system_prompt(prompt_text(system_prompt, SYSTEM_PROMPTS, "system_", "system_prompt"))
@@ -47,6 +68,11 @@ def task2_eval(
         solver=[*solver, generate()],
         scorer=grm(template=grader_template, ladder="eval", self_grade=self_grade),
         config=GenerateConfig(temperature=0.7, max_tokens=2048),
-        metadata={**facts, "system_prompt": system_prompt, "grader_template": grader_template},
+        metadata={
+            **facts,
+            "system_prompt": system_prompt,
+            "grader_template": grader_template,
+            "history": history,
+        },
         version="1.0.0",
     )
