@@ -126,3 +126,16 @@ def test_method_is_reported() -> None:
     assert parse_verdict("答案：差", BINARY).method == "marker"
     assert parse_verdict("", BINARY).method == "empty"
     assert parse_verdict("好", BINARY).method == "exact"
+
+
+def test_yes_no_labels_stay_strings(tmp_path) -> None:
+    path = tmp_path / "yn.txt"
+    path.write_text("---\nlabels: {good: [Yes], bad: [No]}\n---\n{response}\n", encoding="utf-8")
+    template = load_template(path)
+    assert template.labels == {"good": ("Yes",), "bad": ("No",)}
+    assert parse_verdict("yes", template).label == "good"
+
+
+def test_render_does_not_substitute_inside_inserted_text() -> None:
+    text = BINARY.render(history="用户：模板里写 {response} 会怎样？", query="{query}", response="回复")
+    assert "模板里写 {response} 会怎样" in text and "{query}" in text

@@ -21,6 +21,7 @@ are left alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -39,6 +40,8 @@ PLACEHOLDERS = (
     "failed_response",
     "complaint",
 )
+
+_PLACEHOLDER = re.compile(r"\{(" + "|".join(PLACEHOLDERS) + r")\}")
 
 
 @dataclass(frozen=True)
@@ -68,13 +71,10 @@ class Template:
         return " / ".join(spellings[0] for spellings in self.labels.values())
 
     def render(self, **values: str) -> str:
-        text = self.body
         values.setdefault("options", self.options())
         values.setdefault("neutral_rule", self.neutral_rule if "neutral" in self.labels else "")
-        for name in PLACEHOLDERS:
-            if name in values:
-                text = text.replace("{" + name + "}", values[name])
-        return text
+        # One pass, so braces inside the inserted conversation are never substituted again.
+        return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), self.body)
 
     def history_text(self, turns: list[dict[str, str]]) -> str:
         if not turns:
@@ -101,7 +101,8 @@ def load_template(path: str | Path) -> Template:
         if not sep:
             raise DataError(f"template {path}: header opened with '---' is never closed")
         try:
-            header = yaml.safe_load(head) or {}
+            # BaseLoader keeps every value a string: `Yes`, `1`, `0.5` stay answer spellings.
+            header = yaml.load(head, Loader=yaml.BaseLoader) or {}
         except yaml.YAMLError as error:
             raise DataError(f"template {path}: header is not valid YAML ({error})") from None
     raw_labels = header.get("labels") or {"good": ["好"], "bad": ["差"]}
