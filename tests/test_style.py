@@ -94,6 +94,14 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
             log_dir=str(logs),
             display="none",
         )
+    panel = {"grader": "baseline/length", "grader_2": "baseline/always-good"}
+    eval(
+        task2_eval(data="sample"),
+        model="baseline/longer",
+        model_roles=panel,
+        log_dir=str(logs),
+        display="none",
+    )
     board = build_report([logs], tmp_path / "out")
     assert len(board.tables) == 2
     markdown = (tmp_path / "out" / "leaderboard.md").read_text(encoding="utf-8")
@@ -104,7 +112,12 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     )
     assert (tmp_path / "out" / "task1_judge_reliability_baseline-length.png").is_file()
     data = json.loads((tmp_path / "out" / "leaderboard.json").read_text(encoding="utf-8"))
-    longer = data["trust"]["task2_eval"]["rows"]["baseline/longer"]
+    rows = data["tasks"]["task2_eval"]["rows"]
+    [label] = [
+        r["label"] for r in rows if r["model"] == "baseline/longer" and r["grader"] == "baseline/length"
+    ]
+    longer = data["trust"]["task2_eval"]["rows"][label]
     # the length-rule grader passes the long reply; style control takes that back
     assert longer["style"]["good_pct"] == 1.0 and longer["style"]["adjusted_good_pct"] == 0.0
+    assert "baseline/length, baseline/always-good" in [r["grader"] for r in rows]  # a panel: its own row
     assert "Trust checks" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")

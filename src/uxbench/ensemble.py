@@ -11,7 +11,7 @@ own `verdict` and `score` become the panel's:
 - score: the mean of the graders' scores (None when no grader has one).
 
 So every GRM metric (Good%, score mean, …) describes the panel, and `grader_agreement`
-adds per-grader Good% and mean score and how far the graders agree.
+adds each grader's own Good% and how far the graders agree.
 """
 
 from __future__ import annotations
@@ -61,7 +61,6 @@ def grader_agreement() -> Metric:
     """Per grader and across graders, for ensemble runs (nothing when one grader graded).
 
     - `grader_good_pct:<role>`: that grader's Good% (good verdicts / all records);
-    - `grader_score_mean:<role>`: that grader's mean score over records it scored;
     - `grader_alpha`: Krippendorff's α (nominal) over the verdicts good / bad / failed:
       1 − D_o / D_e, observed over expected disagreement (Inspect's `krippendorff_alpha`);
     - `grader_kappa`: Cohen's κ between the two graders (two-grader panels only);
@@ -77,8 +76,6 @@ def grader_agreement() -> Metric:
         result: dict[str, float] = {}
         for index, role in enumerate(roles):
             result[f"grader_good_pct:{role}"] = _mean([float(v[index] == GOOD) for v in verdicts])
-            graded = [p[index]["score"] for p in panels if p[index].get("score") is not None]
-            result[f"grader_score_mean:{role}"] = _mean([float(s) for s in graded])
         units = [SampleScore(score=Score(value=v)) for v in verdicts]
         result["grader_alpha"] = float(krippendorff_alpha("nominal")(units))  # type: ignore[arg-type]
         if len(roles) == 2:

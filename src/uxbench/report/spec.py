@@ -84,6 +84,7 @@ TASKS: dict[str, TaskSpec] = {
                 "scenario": "Good % per scenario",
                 "difficulty": "Good % per difficulty",
                 "success_pattern": "Good % per success pattern",
+                "grader_good_pct": "Good % of each grader of the panel on its own",
             },
         ),
         TaskSpec(
@@ -97,6 +98,7 @@ TASKS: dict[str, TaskSpec] = {
                 "failure_dimension": "Recovery % per failure dimension",
                 "scenario": "Recovery % per scenario",
                 "difficulty": "Recovery % per difficulty",
+                "grader_good_pct": "Recovery % of each grader of the panel on its own",
             },
         ),
     )

@@ -31,8 +31,8 @@ from uxbench.scorers.grm import final_reply
 INTRO = "What each number means and when to distrust a result: docs/trust.md."
 RELIABILITY = (
     "Reliability diagrams: replies binned by the judge's P(good) (bins of 0.1); bars show the share the "
-    "users liked, on the dashed diagonal the judge is calibrated. MCC, κ, AUROC, Brier and ECE are in the "
-    "table above."
+    "users liked, on the dashed diagonal the judge is calibrated. MCC, κ, AUROC, Brier and ECE are "
+    "columns of the Task 1 table."
 )
 STYLE_METHOD = (
     "Style control: one least-squares fit over every scored reply of every model, "
