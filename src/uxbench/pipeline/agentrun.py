@@ -114,15 +114,9 @@ def run_agent_stage(
         batch = pending[start : start + chunk_size]
         chunk = chunks / f"{len(list(chunks.glob('*.jsonl'))):05d}.jsonl"
         write_rows(chunk, batch)
-        log = inspect_eval(
-            stage.task(input=str(chunk)),
-            model=model,
-            log_dir=str(logs),
-            log_buffer=1,
-            display="none",
-            score_display=False,
-            **(eval_args or {}),
-        )[0]
+        # log_buffer=1: every finished sample reaches the log file at once, so a crash loses none
+        settings = {"log_buffer": 1, "display": "none", "score_display": False, **(eval_args or {})}
+        log = inspect_eval(stage.task(input=str(chunk)), model=model, log_dir=str(logs), **settings)[0]
         harvested = harvest(Path(log.location), results) if log.location else 0
         if advance is not None:
             advance(harvested)

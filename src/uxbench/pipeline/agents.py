@@ -28,7 +28,6 @@ from uxbench.pipeline.files import read_rows
 RESULT_KEY = "pipeline_result"
 ATTEMPTS_KEY = "pipeline_attempts"
 ERRORS_KEY = "pipeline_errors"
-ROLE_NAMES = {"user": "user", "assistant": "assistant", "system": "system"}
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*|\s*```$")
 
 ValidationContext = Callable[[dict[str, Any]], dict[str, Any]]

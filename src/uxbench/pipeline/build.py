@@ -284,6 +284,7 @@ def build_sets(
             "size": len(records),
             "share_cap": sample.cap,
             "share_cap_relaxed": sample.cap_relaxed,
+            "candidates_per_label": dict(Counter(label(r) for r in pool).most_common()),
             "per_label": dict(Counter(label(r) for r in sample.items).most_common()),
             "per_scenario": dict(Counter(scenario(r) for r in sample.items).most_common()),
             "per_difficulty": dict(Counter(difficulty(r) for r in sample.items).most_common()),
