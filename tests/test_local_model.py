@@ -208,6 +208,7 @@ def metric_values(log) -> dict[str, float]:  # type: ignore[no-untyped-def]
 @needs_local
 @pytest.mark.slow
 def test_task1_end_to_end(model: Model, tmp_path) -> None:
+    # free text: a 135M model rarely answers with a bare label, but the run must succeed
     [log] = eval(
         task1_judge(data="sample"), model=model, limit=4, max_tokens=8, display="none", log_dir=str(tmp_path)
     )
@@ -216,6 +217,25 @@ def test_task1_end_to_end(model: Model, tmp_path) -> None:
     assert {"avg_acc", "good_acc", "bad_acc", "parse_fail_rate"} <= values.keys()
     assert all(0 <= values[k] <= 1 for k in ("avg_acc", "good_acc", "bad_acc"))
     assert all(s.output.usage and s.output.usage.output_tokens > 0 for s in log.samples)
+
+
+@needs_local
+@pytest.mark.slow
+def test_task1_with_label_answers_and_logprobs(tmp_path) -> None:
+    [log] = eval(
+        task1_judge(data="sample"),
+        model="uxbench/smollm2-grader",
+        limit=4,
+        logprobs=True,
+        top_logprobs=5,
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success", log.error
+    values = metric_values(log)
+    assert values["parse_fail_rate"] == 0  # every answer is a label
+    assert {s.output.completion for s in log.samples} <= {"好", "差"}
+    assert 0 <= values["auroc"] <= 1 and 0 <= values["brier"] <= 1  # P(good) read from real logprobs
 
 
 @needs_local

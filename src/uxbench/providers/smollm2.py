@@ -15,7 +15,6 @@ P(好) / (P(好) + P(差)) is the model's own ratio.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import anyio
@@ -39,7 +38,7 @@ from uxbench.providers.runtime import LocalModel, local_model
 
 # model name -> the answers it is restricted to (none: free text)
 MODELS: dict[str, tuple[str, ...]] = {"smollm2": (), "smollm2-grader": ("好", "差")}
-DEFAULT_MAX_TOKENS = 512  # a small model rambles; tasks may ask for more
+DEFAULT_MAX_TOKENS = 128  # a small model rambles on a slow CPU; tasks and --max-tokens may ask for more
 
 
 class LocalModelAPI(ModelAPI):
@@ -51,7 +50,7 @@ class LocalModelAPI(ModelAPI):
         base_url: str | None = None,
         api_key: str | None = None,
         config: GenerateConfig | None = None,
-        answers: str | Sequence[str] | None = None,
+        answers: object = None,
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, config=config or GenerateConfig())
@@ -138,9 +137,10 @@ class LocalModelAPI(ModelAPI):
         return 4
 
 
-def answer_labels(answers: str | Sequence[str]) -> tuple[str, ...]:
-    """`-M answers=好,差` (or a YAML list) as labels."""
-    labels = tuple(a.strip() for a in (answers.split(",") if isinstance(answers, str) else answers))
+def answer_labels(answers: object) -> tuple[str, ...]:
+    """`-M answers=好,差` (or a YAML list; YAML may have read a lone label as a number) as labels."""
+    items = answers if isinstance(answers, list | tuple) else str(answers).split(",")
+    labels = tuple(str(a).strip() for a in items)
     if not labels or not all(labels):
         raise DataError(f"answers={answers!r}: give the labels separated by commas, e.g. answers=好,差")
     return labels
