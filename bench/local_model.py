@@ -121,6 +121,7 @@ def report(facts: dict[str, str], results: dict[str, dict[str, Any]], command: s
         "# Embedded model benchmark (`uxbench/smollm2`)",
         "",
         f"Command: `{command}` — each row is a separate Python process (times include importing torch).",
+        "The machine may be shared: the load averages show how much else ran at the same time.",
         "",
         "| machine | |",
         "|---|---|",
@@ -165,6 +166,7 @@ def main() -> None:
     finally:
         shutil.rmtree(cache, ignore_errors=True)
     assert results["cold"]["converted"] and not results["warm"]["converted"]
+    facts["load average (1/5/15 min, at end)"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     command = "python bench/local_model.py" + (f" --tokens {args.tokens}" if args.tokens != 128 else "")
     text = report(facts, results, command)
     Path(args.out).write_text(text, encoding="utf-8")
