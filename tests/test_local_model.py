@@ -8,6 +8,8 @@ import asyncio
 import importlib.util
 import math
 import socket
+import subprocess
+import sys
 
 import pytest
 from inspect_ai import eval
@@ -63,6 +65,12 @@ def test_cache_dir_follows_env(monkeypatch, tmp_path) -> None:
     assert weights.cache_root() == tmp_path
     if LOCAL_READY:
         assert weights.converted_dir().parent == tmp_path / "models"
+
+
+def test_entry_point_does_not_import_torch() -> None:
+    code = "import sys, uxbench._registry; print(sorted({'torch', 'transformers'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_answer_constraint_and_stop_rules() -> None:
