@@ -31,6 +31,8 @@ class LocalModel:
         self.model.eval()
         config = self.model.config
         self.context_length: int = config.max_position_embeddings
+        # each token's bytes, read from its vocabulary spelling (`Ġ`, `å¥`) with the GRM scorer's
+        # own rules, so the provider's text and the scorer's reading of logprobs agree
         spellings = self.tokenizer.convert_ids_to_tokens(list(range(config.vocab_size)))
         self.token_bytes: list[bytes] = [token_bytes(s) if s is not None else b"" for s in spellings]
         self.special = frozenset(self.tokenizer.all_special_ids)
