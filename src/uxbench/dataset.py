@@ -161,12 +161,14 @@ def read_jsonl(path: Path, default_label: int | None = None) -> Iterator[Row]:
         handle = path.open("rb")
     except OSError as error:
         raise DataError(f"{path}: cannot read ({error.strerror})") from None
+    empty = True
     with handle:
         for number, data in enumerate(handle, start=1):
             if not data.strip():
                 continue
+            empty = False
             try:
-                raw = json.loads(data.decode("utf-8"))
+                raw = json.loads(data.decode("utf-8-sig"))
             except UnicodeDecodeError as error:
                 yield Row(str(path), number, None, default_label, f"not UTF-8 ({error.reason})")
                 continue
@@ -178,6 +180,8 @@ def read_jsonl(path: Path, default_label: int | None = None) -> Iterator[Row]:
                 yield Row(str(path), number, None, default_label, problem)
                 continue
             yield Row(str(path), number, raw, default_label)
+    if empty:
+        raise DataError(f"{path}: the file is empty (no records)")
 
 
 def _directory_rows(directory: Path, task: str) -> Iterator[Row]:
@@ -270,11 +274,12 @@ def load_samples(
             if str(sample.id) in seen:
                 raise RecordError("cid", f"duplicate of {seen[str(sample.id)]}")
         except RecordError as error:
+            problem = row.problem or str(error)
             if not skip_bad:
                 raise DataError(
-                    f"{where}: {error}\n(-T skip_bad=true skips and counts such records)"
+                    f"{where}: {problem}\n(-T skip_bad=true skips and counts such records)"
                 ) from None
-            report.skipped.append(f"{where}: {error}")
+            report.skipped.append(f"{where}: {problem}")
             continue
         seen[str(sample.id)] = where
         samples.append(sample)
