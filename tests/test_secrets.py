@@ -89,7 +89,15 @@ def test_keys_stay_out_of_log_output_traces_and_report(tmp_path: Path, data: Pat
     assert [(p.name, leaks(p.read_bytes())) for p in new_trace_files(since) if leaks(p.read_bytes())] == []
 
     env = {**os.environ, **SECRETS}
-    command = [sys.executable, "-m", "uxbench.cli", "report", str(tmp_path / "logs"), "--out", str(tmp_path / "r")]
+    command = [
+        sys.executable,
+        "-m",
+        "uxbench.cli",
+        "report",
+        str(tmp_path / "logs"),
+        "--out",
+        str(tmp_path / "r"),
+    ]
     report = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     assert report.returncode == 0, report.stderr
     written = [p for p in (tmp_path / "r").rglob("*") if p.is_file()]
@@ -124,10 +132,24 @@ def test_keys_stay_out_of_error_messages(tmp_path: Path, data: Path) -> None:
 def test_missing_grader_and_bad_data_messages_carry_no_secret(tmp_path: Path, data: Path) -> None:
     with LoadServer() as server:
         no_grader = inspect_eval(
-            server, "uxbench/task2_eval", "-T", f"data={data}", "--model", "openai-api/local/m", "--log-dir", str(tmp_path)
+            server,
+            "uxbench/task2_eval",
+            "-T",
+            f"data={data}",
+            "--model",
+            "openai-api/local/m",
+            "--log-dir",
+            str(tmp_path),
         )
         bad_data = inspect_eval(
-            server, "uxbench/task1_judge", "-T", "data=/nonexistent", "--model", "openai-api/local/m", "--log-dir", str(tmp_path)
+            server,
+            "uxbench/task1_judge",
+            "-T",
+            "data=/nonexistent",
+            "--model",
+            "openai-api/local/m",
+            "--log-dir",
+            str(tmp_path),
         )
     for result, expected in ((no_grader, "--model-role grader="), (bad_data, "no such file or directory")):
         output = " ".join((result.stdout + result.stderr).split())
