@@ -111,8 +111,7 @@ def test_cli_against_openai_compatible_server(judge_dir, tmp_path: Path) -> None
             "--log-dir", str(tmp_path / "logs"), env=env,
         )  # fmt: skip
         assert result.returncode == 0, result.stderr
-        answers = {r["messages"][-1]["content"].split("BADREPLY")[-1][:3] for r in server.requests}
-        assert len(server.requests) == 9 and answers
+        assert len(server.requests) == 9  # one judgment per record
 
     log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
     assert log.status == "success"
