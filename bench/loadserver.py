@@ -94,7 +94,7 @@ def bench_responder(request: dict[str, Any]) -> Reply:
     return Reply(text=_FILLER[start : start + length])
 
 
-def _response(status: int, body: bytes, headers: dict[str, str] | None = None, close: bool = False) -> bytes:
+def _response(status: int, body: bytes, headers: dict[str, str] | None = None) -> bytes:
     reason = {200: "OK", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"}
     lines = [
         f"HTTP/1.1 {status} {reason.get(status, 'Error')}",
@@ -102,8 +102,6 @@ def _response(status: int, body: bytes, headers: dict[str, str] | None = None, c
         f"Content-Length: {len(body)}",
         *(f"{name}: {value}" for name, value in (headers or {}).items()),
     ]
-    if close:
-        lines.append("Connection: close")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
 
 
@@ -112,8 +110,8 @@ def _error(status: int, message: str) -> bytes:
 
 
 class LoadServer:
-    """Serve on 127.0.0.1. `with LoadServer(...) as server:` runs it on a background thread
-    (tests); `serve_forever()` runs it in the foreground (the standalone benchmark server)."""
+    """Serve on 127.0.0.1: `with LoadServer(...) as server:` (or start_thread/stop_thread) runs
+    it on a background thread; `serve_forever()` in the foreground (the benchmark's own process)."""
 
     def __init__(
         self,
@@ -121,14 +119,11 @@ class LoadServer:
         latency: float = 0.0,
         faults: Faults | None = None,
         port: int = 0,
-        keep_requests: bool = False,
     ) -> None:
         self.responder = responder
         self.latency = latency
         self.faults = faults or Faults()
         self.port = port
-        self.keep_requests = keep_requests
-        self.requests: list[dict[str, Any]] = []
         self.counts: Counter[str] = Counter()  # "requests", then one count per outcome
         self._rng = random.Random(self.faults.seed)
         self._faulted: set[int] = set()  # digests of requests already faulted (Faults.once)
@@ -167,7 +162,9 @@ class LoadServer:
 
         asyncio.run(main())
 
-    def __enter__(self) -> LoadServer:
+    def start_thread(self) -> LoadServer:
+        """Serve from a background thread with its own event loop (in-process use)."""
+
         def run() -> None:
             self._loop = asyncio.new_event_loop()
             self._loop.run_until_complete(self.start())
@@ -179,12 +176,18 @@ class LoadServer:
         self._ready.wait()
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def stop_thread(self) -> None:
         assert self._loop is not None and self._thread is not None
         asyncio.run_coroutine_threadsafe(self.stop(), self._loop).result()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join()
         self._loop.close()
+
+    def __enter__(self) -> LoadServer:
+        return self.start_thread()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop_thread()
 
     # ------------------------------------------------------------ HTTP
 
@@ -221,7 +224,7 @@ class LoadServer:
             self._connections.discard(task)
 
     def stats(self) -> dict[str, float]:
-        """Counters so far and the server's own CPU seconds (GET /stats)."""
+        """Counters so far and the process CPU seconds (GET /stats; the server alone when standalone)."""
         return {"cpu_seconds": round(time.process_time(), 3), **self.counts}
 
     def _pick_fault(self, request: dict[str, Any]) -> str | None:
@@ -244,8 +247,6 @@ class LoadServer:
     async def _answer(self, request: dict[str, Any]) -> bytes | None:
         """The bytes to send for one request, or None to drop the connection."""
         self.counts["requests"] += 1
-        if self.keep_requests:
-            self.requests.append(request)
         fault = self._pick_fault(request)
         if fault == "timeout":
             self.counts["timeout"] += 1

@@ -17,12 +17,13 @@ from uxbench.providers.baseline import (
     last_assistant_turn,
     read_judge_prompt,
 )
+from uxbench.records import Turn
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.templates import builtin_path, load_template
 from uxbench.verdict import parse_verdict
 
-HISTORY = [{"role": "user", "content": "第一问"}, {"role": "assistant", "content": "第一答\n\n还有第二段"}]
+HISTORY = [Turn("user", "第一问"), Turn("assistant", "第一答\n\n还有第二段")]
 
 
 def metrics(log) -> dict[str, float]:

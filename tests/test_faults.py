@@ -51,8 +51,7 @@ def cids(data: Path) -> dict[str, set[str]]:
 
 
 def serve(monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> LoadServer:
-    server = LoadServer(**kwargs)
-    server.__enter__()
+    server = LoadServer(**kwargs).start_thread()
     monkeypatch.setenv("FAULT_API_KEY", "test-key")
     return server
 
@@ -101,7 +100,7 @@ def clean(data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Eva
     try:
         return run(list(TASKS), data, server, tmp_path_factory.mktemp("clean"))
     finally:
-        server.__exit__()
+        server.stop_thread()
         patch.undo()
 
 
@@ -123,7 +122,7 @@ def test_http_faults_lose_nothing_and_score_once(
     try:
         logs = run(list(TASKS), data, server, tmp_path, **RETRY)
     finally:
-        server.__exit__()
+        server.stop_thread()
     assert all(server.counts[name] > 0 for name in ("429", "500", "503", "drop", "timeout", "malformed")), (
         server.counts
     )
@@ -143,7 +142,7 @@ def test_missing_logprobs_are_counted_not_lost(
     try:
         log = run(["task2"], data, server, tmp_path, **RETRY)["task2"]
     finally:
-        server.__exit__()
+        server.stop_thread()
     assert_complete(log, cids["task2"])
     assert log.samples is not None
     missing = [s for s in log.samples if s.scores and s.scores["grm"].metadata["logprobs"] is False]
@@ -208,7 +207,7 @@ def test_killed_eval_resumed_with_eval_retry_matches_clean_run(
         assert read_eval_log(str(killed), header_only=True).status == "started"
         finish(inspect("eval-retry", str(killed), "--log-dir", str(tmp_path), server=server))
     finally:
-        server.__exit__()
+        server.stop_thread()
     log = final_logs(tmp_path)["task1"]
     assert_complete(log, cids["task1"])
     assert_same_metrics(log, clean["task1"])
@@ -230,7 +229,7 @@ def test_killed_eval_set_rerun_matches_clean_run(
         kill_after(inspect(*command, server=server), server, 30)
         finish(inspect(*command, server=server))
     finally:
-        server.__exit__()
+        server.stop_thread()
     logs = final_logs(tmp_path)
     assert set(logs) == set(TASKS)
     for task, log in logs.items():

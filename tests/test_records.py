@@ -14,6 +14,7 @@ from uxbench.records import (
     parse_turns,
     recovery_record,
 )
+from uxbench.templates import builtin_path, load_template
 
 CODE_SHAPE = {
     "cid": "uxbench_ux_judge_0001",
@@ -181,17 +182,20 @@ def test_task3_record_and_sample() -> None:
     )
     sample = recovery_sample(record)
     assert [m.role for m in sample.input] == ["user", "assistant", "user"]
-    assert sample.metadata["failed_response"] == "等于 24。"
-    assert sample.metadata["user_complaint"] == "不对吧"
+    assert [m.text for m in sample.input] == ["3 乘 7 等于几", "等于 24。", "不对吧"]
+    assert sample.metadata == record.labels
     assert sample.metadata["failure_dimension"] == "事实性错误"
     with pytest.raises(RecordError, match="user_complaint"):
         recovery_record({"cid": "x", "history": [], "failed_response": "a"})
 
 
 def test_judge_sample() -> None:
-    sample = judge_sample(judge_record(CODE_SHAPE))
+    template = load_template(builtin_path("judge_default.txt")).with_labels(("good", "bad"))
+    sample = judge_sample(judge_record(CODE_SHAPE), template)
     assert sample.id == "uxbench_ux_judge_0001"
     assert sample.target == "bad"
     assert sample.metadata["label"] == "bad"
-    assert sample.metadata["history"][0] == {"role": "user", "content": "推荐一部电影"}
-    assert sample.metadata["response"].startswith("喜剧")
+    # the prompt carries each text once; the metadata only the label facts
+    assert isinstance(sample.input, str)
+    assert "用户：推荐一部电影" in sample.input and "喜剧" in sample.input
+    assert not {"history", "query", "response"} & set(sample.metadata)

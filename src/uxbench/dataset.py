@@ -37,6 +37,7 @@ from uxbench.records import (
     judge_record,
     recovery_record,
 )
+from uxbench.templates import Template, builtin_path, load_template
 
 logger = logging.getLogger(__name__)
 
@@ -82,23 +83,21 @@ def to_messages(turns: tuple[Turn, ...]) -> list[ChatMessage]:
     return [kinds[t.role](content=t.content) for t in turns]
 
 
-def turns_metadata(turns: tuple[Turn, ...]) -> list[dict[str, str]]:
-    return [{"role": t.role, "content": t.content} for t in turns]
+def judge_prompt_text(record: JudgeRecord, template: Template) -> str:
+    return template.render(
+        history=template.history_text(record.history), query=record.query, response=record.response
+    )
 
 
-def judge_sample(record: JudgeRecord) -> Sample:
+# Samples hold each text once: Task 1's in the rendered prompt, Tasks 2/3's in the input
+# messages. Copies in the metadata cost Inspect ~6 ms of CPU per sample (bench/RESULTS.md).
+def judge_sample(record: JudgeRecord, template: Template) -> Sample:
     label = "good" if record.liked else "bad"
     return Sample(
         id=record.cid,
-        input=record.query,
+        input=judge_prompt_text(record, template),
         target=label,
-        metadata={
-            "label": label,
-            "history": turns_metadata(record.history),
-            "query": record.query,
-            "response": record.response,
-            **record.labels,
-        },
+        metadata={"label": label, **record.labels},
     )
 
 
@@ -106,11 +105,7 @@ def eval_sample(record: EvalRecord) -> Sample:
     return Sample(
         id=record.cid,
         input=[*to_messages(record.history), ChatMessageUser(content=record.query)],
-        metadata={
-            "history": turns_metadata(record.history),
-            "query": record.query,
-            **record.labels,
-        },
+        metadata=dict(record.labels),
     )
 
 
@@ -122,20 +117,18 @@ def recovery_sample(record: RecoveryRecord) -> Sample:
             ChatMessageAssistant(content=record.failed_response),
             ChatMessageUser(content=record.complaint),
         ],
-        metadata={
-            "history": turns_metadata(record.history),
-            "failed_response": record.failed_response,
-            "user_complaint": record.complaint,
-            **record.labels,
-        },
+        metadata=dict(record.labels),
     )
 
 
-_CONVERTERS: dict[str, Callable[[Row], Sample]] = {
-    "task1": lambda row: judge_sample(judge_record(row.raw or {}, row.default_label)),
-    "task2": lambda row: eval_sample(eval_record(row.raw or {})),
-    "task3": lambda row: recovery_sample(recovery_record(row.raw or {})),
-}
+def converter(task: TaskName, template: Template | None) -> Callable[[Row], Sample]:
+    """Row -> Sample for `task`; Task 1 renders its prompt through `template` (default: ours)."""
+    if task == "task1":
+        judge = template or load_template(builtin_path("judge_default.txt")).with_labels(("good", "bad"))
+        return lambda row: judge_sample(judge_record(row.raw or {}, row.default_label), judge)
+    if task == "task2":
+        return lambda row: eval_sample(eval_record(row.raw or {}))
+    return lambda row: recovery_sample(recovery_record(row.raw or {}))
 
 
 # ---------------------------------------------------------------- sources
@@ -257,10 +250,14 @@ def _rows(task: str, data: str, revision: str | None) -> Iterator[Row]:
 
 
 def load_samples(
-    task: TaskName, data: str = "hub", revision: str | None = None, skip_bad: bool = False
+    task: TaskName,
+    data: str = "hub",
+    revision: str | None = None,
+    skip_bad: bool = False,
+    template: Template | None = None,
 ) -> tuple[list[Sample], LoadReport]:
     """All samples of a task; bad records stop the load unless `skip_bad`."""
-    convert = _CONVERTERS[task]
+    convert = converter(task, template)
     report = LoadReport()
     samples: list[Sample] = []
     seen: dict[str, str] = {}
@@ -307,10 +304,10 @@ def interleave(samples: list[Sample]) -> list[Sample]:
 
 
 def uxbench_dataset(
-    task: TaskName, data: str, revision: str | None, skip_bad: bool
+    task: TaskName, data: str, revision: str | None, skip_bad: bool, template: Template | None = None
 ) -> tuple[MemoryDataset, dict[str, Any]]:
     """The task's dataset and the load facts that go into the task's metadata."""
-    samples, report = load_samples(task, data, revision, skip_bad)
+    samples, report = load_samples(task, data, revision, skip_bad, template)
     if task == "task1":
         samples = interleave(samples)
     name = f"uxbench_{task}"

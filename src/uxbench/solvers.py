@@ -4,29 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser
+from inspect_ai.model import ChatMessageSystem
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from uxbench.errors import DataError
 from uxbench.scorers.grm import grader_model
-from uxbench.templates import Template, builtin_path
-
-
-@solver
-def judge_prompt(template: Template) -> Solver:
-    """Ask for a verdict on the sample's reply, rendered through `template` (Task 1)."""
-
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        meta = state.metadata
-        prompt = template.render(
-            history=template.history_text(meta["history"]),
-            query=meta["query"],
-            response=meta["response"],
-        )
-        state.messages = [ChatMessageUser(content=prompt)]
-        return await generate(state)
-
-    return solve
+from uxbench.templates import builtin_path
 
 
 @solver

@@ -22,6 +22,7 @@ are left alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -30,6 +31,7 @@ from typing import Any, Literal
 import yaml
 
 from uxbench.errors import DataError
+from uxbench.records import Turn
 
 PLACEHOLDERS = (
     "history",
@@ -76,10 +78,10 @@ class Template:
         # One pass, so braces inside the inserted conversation are never substituted again.
         return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), self.body)
 
-    def history_text(self, turns: list[dict[str, str]]) -> str:
+    def history_text(self, turns: Sequence[Turn]) -> str:
         if not turns:
             return self.empty_history
-        return "\n\n".join(f"{self.roles.get(t['role'], t['role'])}：{t['content']}" for t in turns)
+        return "\n\n".join(f"{self.roles.get(t.role, t.role)}：{t.content}" for t in turns)
 
 
 def builtin_path(name: str) -> Path:

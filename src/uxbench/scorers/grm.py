@@ -167,9 +167,7 @@ def cut(text: str, limit: int | None) -> str:
 def render(template: Template, context: tuple[Turn, ...], query: str, response: str, rung: Rung) -> str:
     """The grader's prompt at one rung, with cut text and omitted turns marked."""
     kept = context[-rung.turns :] if rung.turns is not None else context
-    history = template.history_text(
-        [{"role": t.role, "content": cut(t.content, rung.context_chars)} for t in kept]
-    )
+    history = template.history_text([Turn(t.role, cut(t.content, rung.context_chars)) for t in kept])
     if len(kept) < len(context):
         history = OMITTED_TURNS.format(n=len(context) - len(kept)) + "\n\n" + history
     return template.render(

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Literal
 
 from inspect_ai import Task, task
+from inspect_ai.solver import generate
 
 from uxbench.dataset import uxbench_dataset
 from uxbench.errors import DataError
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.judge import judge_verdict
-from uxbench.solvers import judge_prompt
 from uxbench.templates import builtin_path, load_template
 
 PROMPTS = ("default", "user_modeling", "cot", "few_shot")
@@ -43,10 +43,10 @@ def task1_judge(
     ensure_tiktoken_cache()
     judge_template = load_template(template or builtin_path(f"judge_{prompt}.txt"))
     judge_template = judge_template.with_labels(LABEL_SETS[labels])
-    dataset, facts = uxbench_dataset("task1", data, revision, skip_bad)
+    dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judge_template)
     return Task(
         dataset=dataset,
-        solver=judge_prompt(judge_template),
+        solver=generate(),
         scorer=judge_verdict(judge_template),
         metadata={**facts, "template": judge_template.source, "labels": labels},
         version="1.0.0",
