@@ -35,18 +35,17 @@ sys.path.insert(0, str(HERE))
 from profile_report import summarise  # noqa: E402
 from synth import FULL_SIZE, write_release  # noqa: E402
 
-CALLS_PER_RECORD = {"task1": 1, "task2": 2, "task3": 2, "bare_short": 1, "bare_full": 1}  # model (+ grader)
+CALLS_PER_RECORD = {"task1": 1, "task2": 2, "task3": 2, "bare_short": 1}  # model (+ grader)
 TASK_REFS = {
     "task1": "uxbench/task1_judge",
     "task2": "uxbench/task2_eval",
     "task3": "uxbench/task3_recovery",
-    # reference tasks on the Task 1 records with no UXBench code in the sample path (bench/bare.py)
+    # a reference task on the Task 1 records with no UXBench code in the sample path (bench/bare.py)
     "bare_short": f"{HERE / 'bare.py'}@bare_short",
-    "bare_full": f"{HERE / 'bare.py'}@bare_full",
 }
-DATA_OF = {"bare_short": "task1", "bare_full": "task1"}
+DATA_OF = {"bare_short": "task1"}
 # What a large run should pass (docs/scale.md); --flags replaces it.
-DEFAULT_FLAGS = "--display none --no-log-realtime"
+DEFAULT_FLAGS = "--display none --no-log-realtime --no-score-display"
 
 
 @dataclass
@@ -56,6 +55,7 @@ class Run:
     latency: float
     connections: int
     flags: str
+    faults: str  # server fault rates ("" = none)
     wall: float  # process start to exit, seconds
     eval_wall: float  # log started_at to completed_at
     ideal: float
@@ -72,6 +72,7 @@ class Run:
     samples: int
     unique_scored: int | None  # with --verify: samples with a unique id, one score and no error
     load_before: float  # 1-minute load average when the run started
+    metrics: dict[str, float] | None = None  # the log's scalar metrics (a fault run must match a clean one)
     profile: dict[str, float] | None = None
 
 
@@ -149,8 +150,8 @@ def run_inspect(command: list[str], env: dict[str, str]) -> tuple[float, float, 
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def log_facts(log_dir: Path) -> tuple[str, int, float, float]:
-    """(status, samples, eval wall seconds, file MB) of the one log in `log_dir`."""
+def log_facts(log_dir: Path) -> tuple[str, int, float, float, dict[str, float]]:
+    """(status, samples, eval wall seconds, file MB, scalar metrics) of the one log in `log_dir`."""
     from inspect_ai.log import read_eval_log
 
     (path,) = log_dir.glob("*.eval")
@@ -158,7 +159,14 @@ def log_facts(log_dir: Path) -> tuple[str, int, float, float]:
     started = datetime.fromisoformat(log.stats.started_at)
     completed = datetime.fromisoformat(log.stats.completed_at)
     samples = log.results.completed_samples if log.results else 0
-    return log.status, samples, (completed - started).total_seconds(), path.stat().st_size / 2**20
+    metrics = {
+        name: round(metric.value, 6)
+        for score in (log.results.scores if log.results else [])
+        for name, metric in score.metrics.items()
+        if isinstance(metric.value, int | float)
+    }
+    eval_wall = (completed - started).total_seconds()
+    return log.status, samples, eval_wall, path.stat().st_size / 2**20, metrics
 
 
 def verify(log_dir: Path) -> int:
@@ -186,7 +194,7 @@ def measure(
         command = ["py-spy", "record", "-r", "50", "-f", "raw", "-o", str(profile), "--", *command]
     wall, cpu, rss = run_inspect(command, env)
     requests = server.requests() - server_requests
-    status, samples, eval_wall, log_mb = log_facts(log_dir)
+    status, samples, eval_wall, log_mb, metrics = log_facts(log_dir)
     unique_scored = verify(log_dir) if args.verify else None
     records = min(records, args.limit or records)
     ideal = records * CALLS_PER_RECORD[task] * args.latency / args.max_connections
@@ -196,6 +204,7 @@ def measure(
         latency=args.latency,
         connections=args.max_connections,
         flags=args.flags,
+        faults=args.faults,
         wall=round(wall, 1),
         eval_wall=round(eval_wall, 1),
         ideal=round(ideal, 1),
@@ -214,6 +223,7 @@ def measure(
         samples=samples,
         unique_scored=unique_scored,
         load_before=round(load, 2),
+        metrics=metrics,
         profile=summarise(profile) if profile is not None else None,
     )
 

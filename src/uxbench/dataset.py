@@ -89,8 +89,8 @@ def judge_prompt_text(record: JudgeRecord, template: Template) -> str:
     )
 
 
-# Samples hold each text once: Task 1's in the rendered prompt, Tasks 2/3's in the input
-# messages. Copies in the metadata cost Inspect ~6 ms of CPU per sample (bench/RESULTS.md).
+# Samples hold each text once, as the model sees it: Task 1's in the rendered prompt, Tasks
+# 2/3's in the input messages; the metadata keeps the label facts the metrics group by.
 def judge_sample(record: JudgeRecord, template: Template) -> Sample:
     label = "good" if record.liked else "bad"
     return Sample(
