@@ -32,6 +32,7 @@ import psutil
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from machine import cpu_model  # noqa: E402
 from profile_report import summarise  # noqa: E402
 from synth import FULL_SIZE, write_release  # noqa: E402
 
@@ -77,18 +78,10 @@ class Run:
 
 
 def machine_facts() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
     import inspect_ai
 
     return (
-        f"{psutil.cpu_count()} cores ({cpu}), {psutil.virtual_memory().total / 2**30:.0f} GB RAM, "
+        f"{psutil.cpu_count()} cores ({cpu_model()}), {psutil.virtual_memory().total / 2**30:.0f} GB RAM, "
         f"Python {platform.python_version()}, inspect-ai {inspect_ai.__version__}, {platform.platform()}"
     )
 

@@ -21,6 +21,8 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
+from machine import cpu_model
+
 STAGES = ("synth", "signals", "prefilter")
 
 
@@ -56,12 +58,7 @@ def run_stage(stage: str, work: Path, n: int, seed: int) -> dict[str, float]:
 
 
 def machine() -> dict[str, str]:
-    cpu = platform.processor() or platform.machine()
     try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
         memory = next(
             ln for ln in Path("/proc/meminfo").read_text().splitlines() if ln.startswith("MemTotal")
         )
@@ -69,7 +66,7 @@ def machine() -> dict[str, str]:
     except (OSError, StopIteration):
         memory_gb = "?"
     return {
-        "cpu": cpu,
+        "cpu": cpu_model(),
         "cores": str(os.cpu_count()),
         "memory": memory_gb,
         "python": platform.python_version(),
