@@ -45,7 +45,7 @@ TASK_REFS = {
     "bare_short": f"{HERE / 'bare.py'}@bare_short",
 }
 DATA_OF = {"bare_short": "task1"}
-# What a large run should pass (docs/scale.md); --flags replaces it.
+# The flags of the runs in bench/RESULTS.md (docs/scale.md explains them); --flags replaces them.
 DEFAULT_FLAGS = "--display none --no-log-realtime --no-score-display"
 
 
