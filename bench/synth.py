@@ -2,7 +2,7 @@
 
 The text is our own filler Chinese prose, sized like real chat logs (short user turns,
 replies of a few hundred to a few thousand characters); record shapes rotate through
-the variants the loader accepts (PROTOCOL §1) so the benchmark exercises the same
+the variants the loader accepts (docs/protocol.md#data) so the benchmark exercises the same
 parsing work as real data. Output is deterministic for a given seed.
 """
 

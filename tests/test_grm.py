@@ -1,4 +1,4 @@
-"""GRM answer reading (PROTOCOL §5): verdict, score, and how servers spell tokens."""
+"""GRM answer reading (docs/protocol.md#grm-scoring): verdict, score, and how servers spell tokens."""
 
 import math
 

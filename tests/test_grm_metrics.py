@@ -1,4 +1,4 @@
-"""GRM metrics on hand-made scores: each formula of PROTOCOL §5 checked by hand."""
+"""GRM metrics on hand-made scores: each formula of docs/protocol.md#grm-scoring checked by hand."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""Task 1 metric formulas against hand-computed values (PROTOCOL §2)."""
+"""Task 1 metric formulas against hand-computed values (docs/protocol.md#task-1-ux-judge)."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""Quality tiers are computed from the five axes, and the gates of PROTOCOL §7."""
+"""Quality tiers are computed from the five axes, and the gates of docs/protocol.md#construction-pipeline."""
 
 from __future__ import annotations
 

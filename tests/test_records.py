@@ -1,4 +1,4 @@
-"""Record normalisation: both released shapes and every quirk of PROTOCOL §1."""
+"""Record normalisation: both released shapes and every quirk of docs/protocol.md#data."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Read a GRM grader's answer: verdict from the text, score from the logprobs (PROTOCOL §5).
+"""Read a GRM grader's answer: verdict from the text, score from the logprobs (docs/protocol.md#grm-scoring).
 
 Verdict: the first non-whitespace characters of the answer name a label (好 → good,
 差 → bad); anything else is `failed`. Score: P(好) / (P(好) + P(差)) at the first

@@ -1,4 +1,4 @@
-"""Label sets of PROTOCOL §6 and the mapping of variant spellings onto them.
+"""Label sets of docs/protocol.md#label-sets and the mapping of variant spellings onto them.
 
 Unknown labels are kept as they are and flagged, never dropped: a new label in a user's
 data is information, not an error.

@@ -109,7 +109,7 @@ def breakdown(keys: list[str]) -> Metric:
     return compute
 
 
-# ---------------------------------------------------------------- GRM-scored tasks (PROTOCOL §5)
+# -------------------------------------------------- GRM-scored tasks (docs/protocol.md#grm-scoring)
 #
 # A GRM Score has value 1 for a good verdict and 0 otherwise (bad or failed), so `breakdown`
 # gives Good% per group; `metadata` carries "verdict" (good / bad / failed), "score" (the

@@ -1,7 +1,7 @@
 """Normalise UXBench records into one shape per task.
 
 The released code and the dataset card disagree on field names and encodings
-(PROTOCOL §1); everything that copes with that lives here, as pure functions, so each
+(docs/protocol.md#data); everything that copes with that lives here, as pure functions, so each
 quirk is pinned by a unit test and the rest of the package sees clean records.
 """
 

@@ -1,6 +1,6 @@
 """Prompt templates: a text file with a YAML header that declares its answer labels.
 
-A template owns its label mapping (PROTOCOL §2: 好/差 for the paper's prompt,
+A template owns its label mapping (docs/protocol.md#task-1-ux-judge: 好/差 for the paper's prompt,
 `{"verdict": 1}` / `{"verdict": 0}` for the JSON variant), so any user template parses
 correctly. Placeholders are `{name}` for the names below; other braces (JSON examples)
 are left alone.

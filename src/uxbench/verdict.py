@@ -5,7 +5,7 @@ verdict characters also occur inside ordinary words (好的, 差不多, 其中).
 order: JSON field → explicit answer marker (the last one) → the whole answer is a label →
 the first line starts with a label → the last line is a label → every standalone mention
 agrees. Negations (不好, not good) count for the opposite label. Anything else is
-unparseable, which PROTOCOL §2 scores as wrong.
+unparseable, which docs/protocol.md#task-1-ux-judge scores as wrong.
 """
 
 from __future__ import annotations

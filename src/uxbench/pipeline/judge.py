@@ -1,4 +1,5 @@
-"""Judge agent (`uxbench/pipeline_judge`): score each mined case on the five axes of PROTOCOL §7.
+"""Judge agent (`uxbench/pipeline_judge`): score each mined case on five axes
+(docs/protocol.md#construction-pipeline).
 
 The tier is computed from the scores by `quality.tier`, never asked of the model.
 """

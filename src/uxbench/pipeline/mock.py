@@ -29,7 +29,7 @@ _SIGNALS = {
     "abandon": "abandon",
     "skip_read": "skip_read",
 }
-# roughly the shares of PROTOCOL §6, so that sampling sees a realistic skew
+# roughly the shares of docs/protocol.md#label-sets, so that sampling sees a realistic skew
 _DIMENSION_WEIGHTS = (34, 25, 12, 11, 10, 2, 3, 2, 2, 2, 2, 1, 1, 1)
 
 MockFunction = Callable[[list[ChatMessage], list[ToolInfo], ToolChoice, GenerateConfig], ModelOutput]

@@ -1,4 +1,4 @@
-"""Prefilter (PROTOCOL §7): keep conversations that can yield a test case.
+"""Prefilter (docs/protocol.md#construction-pipeline): keep conversations that can yield a test case.
 
 A conversation needs a rated reply, at least one user and one assistant turn, a reply that
 was not cut short, no unsafe content, and must not duplicate one already kept. The rules

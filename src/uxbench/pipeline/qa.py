@@ -1,7 +1,7 @@
 """QA agent (`uxbench/pipeline_qa`): last check of the cases that passed the quality gates.
 
 keep / downgrade / reject, the needs-context, needs-image and duplicate-pattern flags, and a
-label correction that must come from the label set (PROTOCOL §6).
+label correction that must come from the label set (docs/protocol.md#label-sets).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Quality tiers and the gates a case must pass to enter a test set (PROTOCOL §7).
+"""Quality tiers and the gates a case must pass to enter a test set (docs/protocol.md#construction-pipeline).
 
 The tier is computed here from the judge's five axis scores; a tier, total or mean the
 model states itself is never read.
@@ -31,7 +31,7 @@ def tier(scores: dict[str, int]) -> str:
 
 @dataclass(frozen=True)
 class Gates:
-    """Test-set entry conditions; defaults are PROTOCOL §7's."""
+    """Test-set entry conditions; defaults: docs/protocol.md#construction-pipeline."""
 
     min_mean: float = 4.0
     min_axis: int = 3
@@ -73,5 +73,5 @@ def score_gate_failure(row: dict[str, Any], gates: Gates = Gates()) -> str | Non
 
 
 def gate_failure(row: dict[str, Any], gates: Gates = Gates()) -> str | None:
-    """All quality gates of PROTOCOL §7 for a judged case: the first failed, or None."""
+    """The first quality gate a judged case fails, or None (docs/protocol.md#construction-pipeline)."""
     return case_gate_failure(row, gates) or score_gate_failure(row, gates)

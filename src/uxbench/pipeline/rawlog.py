@@ -1,6 +1,6 @@
 """The pipeline's input: raw feedback logs, one conversation per JSONL line.
 
-Two spellings of a turn are accepted: the production-log one of PROTOCOL §7
+Two spellings of a turn are accepted: the production-log one of docs/protocol.md#construction-pipeline
 (`turn_index`, `role`, `message`, `create_time`, `is_unliked` / `is_liked`) and a plain
 `{role, content, feedback}`. Bad lines stop the read with file, line, cid and field, or are
 counted and skipped on request.

@@ -1,4 +1,4 @@
-"""Stratified sampling of a test set (PROTOCOL §7).
+"""Stratified sampling of a test set (docs/protocol.md#construction-pipeline).
 
 Invariants, given candidates in priority order (best first):
 - no label holds more than `max_share` of the set: when the candidates are too skewed to

@@ -1,6 +1,6 @@
 """Pydantic models for what the miner, judge and QA agents answer.
 
-Label fields are closed sets (PROTOCOL §6): an unknown label is a validation error that
+Label fields are closed sets (docs/protocol.md#label-sets): an unknown label is a validation error that
 goes back to the model in a re-ask, never a silently kept string. Turn numbers are checked
 against the conversation passed as validation context (`{"roles": [...]}`).
 """
@@ -138,7 +138,7 @@ class SuccessMining(_Answer):
 
 
 class JudgeScores(_Answer):
-    """The five 1-5 axes of PROTOCOL §7; the tier is computed from them by `quality.tier`."""
+    """The five 1-5 axes (docs/protocol.md#construction-pipeline); `quality.tier` computes the tier."""
 
     query_completeness: Axis
     signal_credibility: Axis

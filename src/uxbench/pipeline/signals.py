@@ -1,4 +1,4 @@
-"""Signal extraction: how the user reacted to every assistant turn (PROTOCOL §7).
+"""Signal extraction: how the user reacted to every assistant turn (docs/protocol.md#construction-pipeline).
 
 The reaction to an assistant turn is read from the next user turn; the first matching rule
 wins: complaint → explicit praise → skip-read → consent to the reply's question → short
@@ -42,7 +42,7 @@ RECOVERY_OUTCOMES = ("recovered", "failed_recovery", "partial_recovery", "user_g
 
 @dataclass(frozen=True)
 class SignalConfig:
-    """Thresholds of the rules; the defaults are those of PROTOCOL §7."""
+    """Thresholds of the rules; the defaults are those of docs/protocol.md#construction-pipeline."""
 
     complaint_max_chars: int = 80
     skip_min_reply_chars: int = 50

@@ -1,4 +1,5 @@
-"""A lexical screen for content a public test set must not carry (PROTOCOL §7 prefilter).
+"""A lexical screen for content a public test set must not carry (the prefilter of
+docs/protocol.md#construction-pipeline).
 
 Deliberately narrow: it looks for sexual content, slurs, self-harm *methods* and drug /
 weapon making, not for sad or angry users (emotional-support conversations belong in the

@@ -1,4 +1,4 @@
-"""Model families, for flagging runs where the grader judges its own family (PROTOCOL §5).
+"""Model families, for flagging runs where the grader judges its own family (docs/protocol.md#grm-scoring).
 
 A small name mapping: the first family whose pattern matches the model name (without the
 Inspect provider prefix) wins. Names it does not know, and baselines, have no family and

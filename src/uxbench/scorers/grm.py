@@ -1,4 +1,6 @@
-"""The GRM scorer: ask the `grader` model role whether the user would like the reply (PROTOCOL §5).
+"""The GRM scorer: ask the `grader` model role whether the user would like the reply.
+
+The protocol: docs/protocol.md#grm-scoring.
 
 Reusable by any suite as `uxbench/grm`: the conversation comes from the sample's input
 (everything before the last user message is context, that message is the question) and the
@@ -120,7 +122,7 @@ def grader_model(self_grade: bool = False) -> Model:
             "no grader model: bind one with --model-role grader=<model> (for example "
             "grader=vllm/mengze-hong/UXBench-GRM or grader=openai-api/<service>/<model>), or pass "
             "-T self_grade=true to let the model under test grade its own replies (judges favour "
-            "their own family, PROTOCOL §5)"
+            "their own family, docs/protocol.md#grm-scoring)"
         )
     return get_model(role=GRADER_ROLE)
 

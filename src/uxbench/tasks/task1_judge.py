@@ -1,4 +1,4 @@
-"""Task 1 · UX Judge: predict whether the user liked the reply (PROTOCOL §2)."""
+"""Task 1 · UX Judge: predict whether the user liked the reply (docs/protocol.md#task-1-ux-judge)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Task 2 · UX Eval: answer the user's query after the prior turns, graded by the GRM (PROTOCOL §3, §5)."""
+"""Task 2 · UX Eval: answer the user's query after the prior turns, graded by the GRM.
+
+See docs/protocol.md#task-2-ux-eval and #grm-scoring.
+"""
 
 from __future__ import annotations
 

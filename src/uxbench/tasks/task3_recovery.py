@@ -1,4 +1,7 @@
-"""Task 3 · UX Recovery: repair a reply the user complained about, graded by the GRM (PROTOCOL §4, §5)."""
+"""Task 3 · UX Recovery: repair a reply the user complained about, graded by the GRM.
+
+See docs/protocol.md#task-3-ux-recovery and #grm-scoring.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ STRATEGIES = ("normal", "cot", "failure_aware", "critique")
 # Strategies that make the model reason first; the repair follows this marker (the prompts say so).
 REPAIR_MARKER = "【最终回复】"
 REASONING_STRATEGIES = ("cot", "critique")
-# paper: the grader sees only the failed reply as context (PROTOCOL §4); full: the whole history too.
+# paper: the grader sees only the failed reply as context (docs/protocol.md#task-3-ux-recovery);
+# full: the whole history too.
 GRM_CONTEXT_TURNS = {"paper": 1, "full": None}
 
 
