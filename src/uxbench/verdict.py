@@ -42,8 +42,9 @@ _NEGATION = re.compile(r"(?:不|没|并不|不太|不够|不算|不是|没有|no
 # won't be satisfied) but not through "not only".
 _CAREFUL_NEGATION = re.compile(
     r"(?:(?:不|没|未)(?:会|能|太|算|是|够|很|大|有|怎么|那么|觉得|认为|感到|感觉){0,3}"
-    r"|(?:\bnot|n't|\bnever)\s+(?:(?:be|been|being|very|really|too|so|that|quite|particularly|exactly|"
-    r"feel|find|think|it|it's|is|was|were|look|looks|seem|seems|the|reply|response|answer|user|a|an)\s+){0,4})$",
+    r"|(?:\bnot|n't|\bnever)\s+(?:(?:be|been|being|very|really|too|so|that|quite|particularly|"
+    r"exactly|feel|find|think|say|it|it's|is|was|were|look|looks|seem|seems|the|reply|response|"
+    r"answer|user|a|an|at|all|would|will|likely|probably)\s+){0,5})$",
     re.IGNORECASE,
 )
 _MARKER = (
@@ -52,11 +53,25 @@ _MARKER = (
 )
 _OPPOSITE = {"good": "bad", "bad": "good"}
 _JSON_KEYS = ("verdict", "label", "answer")
-_CAREFUL_JSON_KEYS = (*_JSON_KEYS, "judgment", "judgement", "rating", "result", "decision", "结论", "答案", "判断")
+_CAREFUL_JSON_KEYS = (
+    *_JSON_KEYS,
+    "judgment",
+    "judgement",
+    "rating",
+    "result",
+    "decision",
+    "结论",
+    "答案",
+    "判断",
+)
 # The labels' words in each language; the careful reader adds those of a language the template does not use.
 _WORDS: dict[str, Labels] = {
     "zh": {"good": ("好",), "bad": ("差",), "neutral": ("中",)},
-    "en": {"good": ("good", "satisfied"), "bad": ("bad", "dissatisfied", "unsatisfied"), "neutral": ("neutral",)},
+    "en": {
+        "good": ("good", "satisfied"),
+        "bad": ("bad", "dissatisfied", "unsatisfied"),
+        "neutral": ("neutral",),
+    },
 }
 # The paper's JSON variant ({"verdict": 1} good, {"verdict": 0} bad), read inside JSON only.
 _JSON_VALUES: Labels = {"good": ("1",), "bad": ("0",), "neutral": ("0.5",)}
@@ -69,7 +84,9 @@ _SEPARATOR = r"\s*(?:/|／|\||｜|、|或者|或|还是|\bor\b)\s*"
 @dataclass(frozen=True)
 class Verdict:
     label: str | None  # a label name of the template, or None when unparseable
-    method: str  # which rule decided: json, marker, exact, first_line, last_line, mention, ...
+    # the rule that decided: json, marker, exact, first_line, last_line, mention; careful fallbacks
+    # options_echo, json_verdict, other_language; unparseable: empty, no_json, no_label, ambiguous, undecided
+    method: str
 
 
 def clean(text: str) -> str:
@@ -95,7 +112,7 @@ def parse_verdict(output: str, template: Template, mode: ParseMode = "careful") 
 
 
 def _strict(text: str, template: Template) -> Verdict:
-    """The template's own rules, exactly as they read before the careful reader existed."""
+    """The template's own rules only, a negation counting only right before the label."""
     from_json = _json_label(text, template.labels, (template.json_key, *_JSON_KEYS))
     if from_json is not None:
         return Verdict(from_json, "json")
