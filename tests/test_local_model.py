@@ -18,7 +18,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig,
 from uxbench.errors import DataError
 from uxbench.grm import judge, token_bytes
 from uxbench.providers import weights
-from uxbench.providers.decoding import allowed_next, first_stop
+from uxbench.providers.decoding import allowed_next, first_stop, request_seed
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
@@ -80,6 +80,12 @@ def test_answer_constraint_and_stop_rules() -> None:
     assert allowed_next(answers, [5, 7]) == []
     assert first_stop(b"one\n\ntwo END", [b"END", b"\n\n"]) == 3
     assert first_stop(b"abc", [b"x"]) is None
+
+
+def test_request_seed_mixes_the_prompt() -> None:
+    assert request_seed(42, [1, 2, 3]) == request_seed(42, [1, 2, 3])
+    assert len({request_seed(42, [1, 2, 3]), request_seed(42, [1, 2, 4]), request_seed(43, [1, 2, 3])}) == 3
+    assert 0 <= request_seed(2**40, list(range(500))) < 2**63
 
 
 @needs_local
@@ -229,21 +235,31 @@ def test_task1_end_to_end(model: Model, tmp_path) -> None:
 
 @needs_local
 @pytest.mark.slow
-def test_task1_with_label_answers_and_logprobs(tmp_path) -> None:
-    [log] = eval(
-        task1_judge(data="sample"),
-        model="uxbench/smollm2-grader",
-        limit=4,
-        logprobs=True,
-        top_logprobs=5,
-        display="none",
-        log_dir=str(tmp_path),
-    )
-    assert log.status == "success", log.error
+def test_task1_with_label_answers_logprobs_and_seed(tmp_path) -> None:
+    """The README's quick start (fewer samples): twice with the same --seed, the same answers."""
+    runs = [
+        eval(
+            task1_judge(data="sample"),
+            model="uxbench/smollm2-grader",
+            limit=4,
+            logprobs=True,
+            top_logprobs=5,
+            seed=42,
+            display="none",
+            log_dir=str(tmp_path),
+        )[0]
+        for _ in range(2)
+    ]
+    for log in runs:
+        assert log.status == "success", log.error
+        assert log.samples[0].output.usage.output_tokens <= 3  # the label, not the task's 4,096 budget
+    log, again = runs
     values = metric_values(log)
     assert values["parse_fail_rate"] == 0  # every answer is a label
     assert {s.output.completion for s in log.samples} <= {"好", "差"}
     assert 0 <= values["auroc"] <= 1 and 0 <= values["brier"] <= 1  # P(good) read from real logprobs
+    assert [s.output.completion for s in again.samples] == [s.output.completion for s in log.samples]
+    assert repr(metric_values(again)) == repr(values)  # NaN-safe
 
 
 @needs_local

@@ -10,6 +10,7 @@ from inspect_ai import eval
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import ModelOutput, get_model
 
+from uxbench.errors import DataError
 from uxbench.localserver import OpenAIServer, Reply, prompt_text
 from uxbench.tasks.task1_judge import task1_judge
 
@@ -76,6 +77,49 @@ def test_user_json_template(judge_dir, tmp_path) -> None:
     assert log.eval.metadata["template"] == str(template)
 
 
+def test_paper_generation_defaults_and_flags_override(judge_dir, tmp_path) -> None:
+    seen: list[tuple[float | None, int | None]] = []
+
+    def outputs(messages, tools, tool_choice, config):
+        seen.append((config.temperature, config.max_tokens))
+        return ModelOutput.from_content("mockllm", "好")
+
+    model = get_model("mockllm/model", custom_outputs=outputs)
+    data = str(judge_dir(1, 1))
+    eval(task1_judge(data=data), model=model, display="none", log_dir=str(tmp_path))
+    assert set(seen) == {(0.2, 4096)}  # the paper's Task 1 settings
+    seen.clear()
+    eval(
+        task1_judge(data=data),
+        model=model,
+        temperature=0.9,
+        max_tokens=64,
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert set(seen) == {(0.9, 64)}  # Inspect's --temperature / --max-tokens win
+
+
+def test_parse_modes(judge_dir, tmp_path) -> None:
+    # English verdicts under the Chinese template: the careful reader reads them, strict does not
+    def answer(prompt: str) -> str:
+        return "Bad: the reply misses the point." if "BADREPLY" in prompt else "Good."
+
+    model = mock_judge(answer)
+    data = str(judge_dir(2, 2))
+    [careful] = eval(task1_judge(data=data), model=model, display="none", log_dir=str(tmp_path))
+    [strict] = eval(
+        task1_judge(data=data, parse="strict"), model=model, display="none", log_dir=str(tmp_path)
+    )
+    assert metrics(careful)["avg_acc"] == 1.0 and metrics(careful)["parse_fail_rate"] == 0.0
+    assert metrics(strict)["avg_acc"] == 0.0 and metrics(strict)["parse_fail_rate"] == 1.0
+    assert {s.scores["judge_verdict"].metadata["parse"] for s in careful.samples} == {"other_language"}
+    assert "other_language" in careful.samples[0].scores["judge_verdict"].explanation
+    assert (careful.eval.metadata["parse"], strict.eval.metadata["parse"]) == ("careful", "strict")
+    with pytest.raises(DataError, match="parse='lenient': choose one of careful, strict"):
+        task1_judge(data=data, parse="lenient")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("prompt", ["default", "user_modeling", "few_shot"])
 def test_builtin_prompts_render(judge_dir, prompt: str) -> None:
     seen: list[str] = []
@@ -108,10 +152,14 @@ def test_cli_against_openai_compatible_server(judge_dir, tmp_path: Path) -> None
         env = {**CLI_ENV, "LOCAL_BASE_URL": server.url}
         result = run_cli(
             "uxbench/task1_judge", "--model", "openai-api/local/judge", "-T", f"data={data}",
-            "--log-dir", str(tmp_path / "logs"), env=env,
+            "--max-tokens", "512", "--log-dir", str(tmp_path / "logs"), env=env,
         )  # fmt: skip
         assert result.returncode == 0, result.stderr
         assert len(server.requests) == 9  # one judgment per record
+        # the task's temperature 0.2 is sent; the --max-tokens flag overrides the task's 4,096
+        assert {
+            (r["temperature"], r.get("max_completion_tokens", r.get("max_tokens"))) for r in server.requests
+        } == {(0.2, 512)}
 
     log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
     assert log.status == "success"

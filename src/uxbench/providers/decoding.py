@@ -14,6 +14,7 @@ ratios are the model's own.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -33,7 +34,7 @@ class Sampling:
     top_p: float | None = None
     top_k: int | None = None
     stop: tuple[str, ...] = ()
-    seed: int | None = None
+    seed: int | None = None  # with the prompt, fixes the draws (see `request_seed`)
     top_logprobs: int | None = None  # None: no logprobs; 0: chosen token only
     answers: tuple[tuple[int, ...], ...] = ()  # when set, the answer is one of these token sequences
 
@@ -75,6 +76,16 @@ def pick(logits: torch.Tensor, sampling: Sampling, generator: torch.Generator | 
     return int(torch.multinomial(probs, 1, generator=generator))
 
 
+def request_seed(seed: int, prompt: Sequence[int]) -> int:
+    """The generator seed of one request: Inspect's `--seed` mixed with the prompt's tokens.
+
+    The same seed and input always give the same answer, while the samples of a run draw
+    independently (one shared stream would give every sample the same first random number).
+    """
+    text = f"{seed}:" + ",".join(map(str, prompt))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
+
+
 def allowed_next(answers: Sequence[Sequence[int]], generated: Sequence[int]) -> list[int]:
     """Tokens that continue one of `answers` after `generated` (none once an answer is complete)."""
     at = len(generated)
@@ -107,7 +118,7 @@ def decode(
     budget = min(sampling.max_tokens, room)
     generator = None
     if sampling.seed is not None and sampling.temperature > 0:
-        generator = torch.Generator().manual_seed(sampling.seed)
+        generator = torch.Generator().manual_seed(request_seed(sampling.seed, prompt))
     stops = [s.encode("utf-8") for s in sampling.stop]
     spelled = bytearray()
     starts: list[int] = []  # byte offset where each kept token begins

@@ -16,7 +16,7 @@ from uxbench.metrics import (
     parse_fail_rate,
 )
 from uxbench.templates import Template
-from uxbench.verdict import parse_verdict
+from uxbench.verdict import ParseMode, parse_verdict
 
 GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
 
@@ -33,12 +33,15 @@ GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
         *calibration_metrics(),
     ]
 )
-def judge_verdict(template: Template) -> Scorer:
-    """1 when the parsed verdict equals the user's label, else 0 (unparseable = wrong)."""
+def judge_verdict(template: Template, parse: ParseMode = "careful") -> Scorer:
+    """1 when the parsed verdict equals the user's label, else 0 (unparseable = wrong).
+
+    `parse` chooses the reading: careful (the default) or strict (the template's own rules only).
+    """
 
     async def score(state: TaskState, target: Target) -> Score:
         raw = state.output.completion
-        verdict = parse_verdict(raw, template)
+        verdict = parse_verdict(raw, template, parse)
         gold = target.text
         feeling = "liked" if gold == "good" else "disliked"
         said = verdict.label or "nothing readable"

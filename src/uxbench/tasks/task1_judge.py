@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from inspect_ai import Task, task
+from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import generate
 
 from uxbench.dataset import uxbench_dataset
@@ -12,6 +13,7 @@ from uxbench.errors import DataError
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.judge import judge_verdict
 from uxbench.templates import builtin_path, load_template
+from uxbench.verdict import PARSE_MODES, ParseMode
 
 PROMPTS = ("default", "user_modeling", "cot", "few_shot")
 LABEL_SETS = {"binary": ("good", "bad"), "three_class": ("good", "bad", "neutral")}
@@ -25,6 +27,7 @@ def task1_judge(
     prompt: Literal["default", "user_modeling", "cot", "few_shot"] = "default",
     labels: Literal["binary", "three_class"] = "binary",
     template: str | None = None,
+    parse: ParseMode = "careful",
 ) -> Task:
     """UX Judge.
 
@@ -35,11 +38,15 @@ def task1_judge(
         prompt: built-in prompting strategy: default, user_modeling, cot, few_shot.
         labels: binary (good/bad) or three_class (adds a neutral option).
         template: path of your own judge template (overrides `prompt`).
+        parse: careful (the template's own rules, then fallbacks a careful reader would use)
+            or strict (the template's own rules only).
     """
     if prompt not in PROMPTS:
         raise DataError(f"prompt={prompt!r}: choose one of {', '.join(PROMPTS)}")
     if labels not in LABEL_SETS:
         raise DataError(f"labels={labels!r}: choose one of {', '.join(LABEL_SETS)}")
+    if parse not in PARSE_MODES:
+        raise DataError(f"parse={parse!r}: choose one of {', '.join(PARSE_MODES)}")
     ensure_tiktoken_cache()
     judge_template = load_template(template or builtin_path(f"judge_{prompt}.txt"))
     judge_template = judge_template.with_labels(LABEL_SETS[labels])
@@ -47,7 +54,9 @@ def task1_judge(
     return Task(
         dataset=dataset,
         solver=generate(),
-        scorer=judge_verdict(judge_template),
-        metadata={**facts, "template": judge_template.source, "labels": labels},
+        scorer=judge_verdict(judge_template, parse),
+        # the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
+        config=GenerateConfig(temperature=0.2, max_tokens=4096),
+        metadata={**facts, "template": judge_template.source, "labels": labels, "parse": parse},
         version="1.0.0",
     )
