@@ -90,7 +90,7 @@ def test_json_encoded_assistant_text() -> None:
 def test_source_query_as_string_and_missing_ground_truth_from_file() -> None:
     raw = {**CODE_SHAPE, "source_query": "换一部喜剧"}
     del raw["ground_truth"]
-    assert judge_record(raw, default_label=1).liked
+    assert judge_record(raw, file_label=1).liked
     with pytest.raises(RecordError, match="ground_truth"):
         judge_record(raw)
 
