@@ -4,12 +4,16 @@
 Each case writes one broken line as line 2 of a release file whose other lines are fine.
 """
 
+import codecs
+import gzip
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +23,7 @@ from conftest import judge_records, write_jsonl
 from grm_helpers import eval_records, recovery_records
 from inspect_ai.log import read_eval_log
 
+import uxbench.dataset as dataset_module
 from uxbench.dataset import RELEASE_FILES, uxbench_dataset
 from uxbench.errors import DataError
 
@@ -108,6 +113,104 @@ CASES = [
     ),
 ]
 
+# Issue 12: input bombs, unsafe ids and labels that contradict their file. Each was a traceback
+# (RecursionError, MemoryError) or a silent acceptance before.
+ID_RULE = (
+    "; a sample id names an entry in the .eval log, so it may hold only letters, digits and "
+    "_ . - @ + = (no '..'), at most 128 characters"
+)
+HARDENING_CASES = [
+    Case(
+        "nested_brackets_100k",
+        "task1",
+        lambda: b"[" * 100_000 + b"]" * 100_000,
+        re.escape("nested more than 64 levels deep (the cap for one record)") + "$",
+    ),
+    Case(
+        "nested_history_string",
+        "task1",
+        lambda: changed("task1", selected_history="[" * 100_000 + "]" * 100_000),
+        re.escape("field 'selected_history': a JSON string nested more than 64 levels deep"),
+    ),
+    Case(
+        "python_literal_memory_bomb",  # the parser's stack overflow surfaces as MemoryError
+        "task1",
+        lambda: changed("task1", selected_history="[" + "-" * 100_000 + "1]"),
+        re.escape("field 'selected_history': a Python literal nested too deeply to parse") + "$",
+    ),
+    Case(
+        "python_literal_recursion_bomb",
+        "task2",
+        lambda: changed("task2", messages="[1" + "+1" * 100_000 + "]"),
+        re.escape("field 'messages': a Python literal nested too deeply to parse") + "$",
+    ),
+    Case(
+        "python_literal_over_cap",
+        "task3",
+        lambda: changed("task3", history="[" + "{'role': 'user', 'content': 'x'}, " * 40_000 + "]"),
+        re.escape(
+            "field 'history': a Python literal of 1,360,002 characters, over the cap of 1,048,576 for "
+            "Python-literal histories (write it as JSON, which has no such cap)"
+        ),
+    ),
+    Case(
+        "utf16_line_without_bom",
+        "task2",
+        lambda: json.dumps(RECORDS["task2"][1]).encode("utf-16-le"),
+        re.escape("contains NUL characters (a UTF-16 or UTF-32 file without a byte-order mark?)"),
+    ),
+    Case(
+        "cid_slash",
+        "task1",
+        lambda: changed("task1", cid="a/b"),
+        re.escape("field 'cid': 'a/b' contains '/'" + ID_RULE),
+    ),
+    Case(
+        "cid_dotdot",
+        "task2",
+        lambda: changed("task2", cid="../../etc/passwd"),
+        re.escape("field 'cid': '../../etc/passwd' contains '..'" + ID_RULE),
+    ),
+    Case(
+        "cid_control_characters",
+        "task3",
+        lambda: changed("task3", cid="ok\x1b[2J\nnext"),
+        re.escape("field 'cid': 'ok\\x1b[2J\\nnext' contains '\\x1b'" + ID_RULE),
+    ),
+    Case(
+        "cid_hundreds_of_characters",
+        "task1",
+        lambda: changed("task1", cid="x" * 300),
+        re.escape(f"field 'cid': '{'x' * 38}… is 300 characters long" + ID_RULE),
+    ),
+    Case(
+        "ground_truth_contradicts_file",
+        "task1",
+        lambda: changed("task1", ground_truth=1),
+        re.escape("field 'ground_truth': 1 says liked (good), but its file holds disliked (bad) records")
+        + "$",
+    ),
+    Case(
+        "ground_truth_null_in_labelled_file",
+        "task1",
+        lambda: changed("task1", ground_truth=None),
+        re.escape(
+            "field 'ground_truth': is null in a file of disliked (bad) records (give 1 or -1, or leave the "
+            "field out)"
+        ),
+    ),
+    Case(
+        "label_aliases_disagree",
+        "task1",
+        lambda: changed("task1", failure_dimension="冗余啰嗦", dimension="事实性错误"),
+        re.escape(
+            "field 'failure_dimension': '冗余啰嗦' disagrees with 'dimension' ('事实性错误') "
+            "(accepted names: failure_dimension, dimension)"
+        ),
+    ),
+]
+CASES += HARDENING_CASES
+
 
 def write_case(directory: Path, case: Case) -> Path:
     """The task's release files with `case.line` as line 2 of its file."""
@@ -192,6 +295,154 @@ def test_utf8_bom_is_accepted(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     dataset, _ = uxbench_dataset("task1", str(tmp_path), None, skip_bad=False)
     assert len(dataset) == 6
+
+
+# ------------------------------------------------------------ odd files (issue 12, class 5)
+
+BAD_FILE = RELEASE_FILES["task1_judge_bad"]
+
+
+def bad_file_bytes(separator: bytes = b"\n") -> bytes:
+    return separator.join(dump(r) for r in BAD) + separator
+
+
+def write_bad(directory: Path, data: bytes, name: str = BAD_FILE) -> None:
+    write_jsonl(directory / RELEASE_FILES["task1_judge_good"], GOOD)
+    (directory / name).write_bytes(data)
+
+
+def encoded(codec: str, bom: bytes) -> Callable[[Path], None]:
+    return lambda d: write_bad(d, bom + bad_file_bytes().decode("utf-8").encode(codec))
+
+
+def fifo(directory: Path) -> None:
+    """A FIFO named like the release file, and a writer that, should a reader block on it, frees it
+    after 5 s (so old code fails instead of hanging)."""
+    write_jsonl(directory / RELEASE_FILES["task1_judge_good"], GOOD)
+    path = directory / BAD_FILE
+    os.mkfifo(path)
+
+    def free_a_blocked_reader() -> None:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))  # ENXIO while nobody reads
+                return
+            except OSError:
+                time.sleep(0.1)
+
+    threading.Thread(target=free_a_blocked_reader, daemon=True).start()
+
+
+def zipped(directory: Path) -> None:
+    write_jsonl(directory / RELEASE_FILES["task1_judge_good"], GOOD)
+    with zipfile.ZipFile(directory / BAD_FILE, "w") as archive:
+        archive.writestr("records.jsonl", bad_file_bytes())
+
+
+@dataclass(frozen=True)
+class FileCase:
+    name: str
+    write: Callable[[Path], None]  # writes the Task 1 release files into the directory
+    outcome: int | str  # records loaded, or a regex for the DataError (with or without skip_bad)
+
+
+FILE_CASES = [
+    FileCase(
+        "gzip_release_file", lambda d: write_bad(d, gzip.compress(bad_file_bytes()), BAD_FILE + ".gz"), 6
+    ),
+    FileCase("gzip_under_the_plain_name", lambda d: write_bad(d, gzip.compress(bad_file_bytes())), 6),
+    FileCase("utf16_le_bom", encoded("utf-16-le", codecs.BOM_UTF16_LE), 6),
+    FileCase("utf16_be_bom", encoded("utf-16-be", codecs.BOM_UTF16_BE), 6),
+    FileCase("utf32_le_bom", encoded("utf-32-le", codecs.BOM_UTF32_LE), 6),
+    FileCase("utf32_be_bom", encoded("utf-32-be", codecs.BOM_UTF32_BE), 6),
+    FileCase("cr_only_line_endings", lambda d: write_bad(d, bad_file_bytes(b"\r")), 6),
+    FileCase(
+        "fifo_named_like_release_file",
+        fifo,
+        re.escape(f"{BAD_FILE}: is a named pipe (FIFO), not a regular file (reading it could wait forever); ")
+        + re.escape("give a .jsonl or .jsonl.gz file"),
+    ),
+    FileCase(
+        "truncated_gzip",
+        lambda d: write_bad(d, gzip.compress(bad_file_bytes())[:-12], BAD_FILE + ".gz"),
+        re.escape(f"{BAD_FILE}.gz: the compressed stream is corrupt or truncated near line ")
+        + r"\d+ \(Compressed file ended before the end-of-stream marker was reached\)",
+    ),
+    FileCase(
+        "invalid_utf16_after_bom",
+        lambda d: write_bad(d, codecs.BOM_UTF16_LE + "{}\n".encode("utf-16-le") + b"\x00\xd8\x41\x00"),
+        re.escape(
+            f"{BAD_FILE}: not valid UTF-16-LE near line 1 (illegal UTF-16 surrogate); save it as UTF-8"
+        ),
+    ),
+    FileCase(
+        "zip_named_like_release_file",
+        zipped,
+        re.escape(f"{BAD_FILE}: is a zip archive, not JSON Lines; unpack or convert it first"),
+    ),
+    FileCase(
+        "plain_and_gzip_copies",
+        lambda d: [write_bad(d, bad_file_bytes()), write_bad(d, gzip.compress(b"{}"), BAD_FILE + ".gz")],
+        re.escape(f"holds both {BAD_FILE} and {BAD_FILE}.gz; keep one"),
+    ),
+]
+
+
+@pytest.mark.parametrize("skip_bad", [False, True])
+@pytest.mark.parametrize("case", FILE_CASES, ids=lambda c: c.name)
+def test_odd_files(tmp_path: Path, case: FileCase, skip_bad: bool) -> None:
+    case.write(tmp_path)
+    started = time.monotonic()
+    if isinstance(case.outcome, int):
+        dataset, facts = uxbench_dataset("task1", str(tmp_path), None, skip_bad)
+        assert facts["records"] == len(dataset) == case.outcome and facts["skipped_records"] == 0
+        assert sorted(str(s.id) for s in dataset) == sorted(r["cid"] for r in GOOD + BAD)
+        assert [s.target for s in dataset].count("bad") == len(BAD)
+    else:  # a whole-file problem: skipping records cannot make sense of the rest
+        with pytest.raises(DataError, match=case.outcome):
+            uxbench_dataset("task1", str(tmp_path), None, skip_bad)
+    assert time.monotonic() - started < 4  # a FIFO is refused, not waited on
+
+
+def test_single_gzip_file_takes_its_label_from_the_name(tmp_path: Path) -> None:
+    path = tmp_path / "my_bad_cases.jsonl.gz"
+    path.write_bytes(gzip.compress(bad_file_bytes()))
+    dataset, facts = uxbench_dataset("task1", str(path), None, False)
+    assert facts["records"] == 3 and {s.target for s in dataset} == {"bad"}
+
+
+def test_single_fifo_is_refused_by_name(tmp_path: Path) -> None:
+    fifo(tmp_path)
+    with pytest.raises(DataError, match=re.escape(f"{BAD_FILE}: is a named pipe (FIFO), not a regular file")):
+        uxbench_dataset("task1", str(tmp_path / BAD_FILE), None, True)
+
+
+def test_cr_only_file_keeps_line_numbers(tmp_path: Path) -> None:
+    bad = [*BAD, {**BAD[0]}]  # line 4 repeats line 1's cid
+    write_bad(tmp_path, b"\r".join(dump(r) for r in bad))
+    message = r"bad_1k.jsonl:4 \(cid uxbench_ux_judge_1000\): field 'cid': duplicate of .*bad_1k.jsonl:1 "
+    with pytest.raises(DataError, match=message):
+        uxbench_dataset("task1", str(tmp_path), None, False)
+
+
+def test_record_over_the_size_cap_is_one_counted_skip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dataset_module, "MAX_RECORD_CHARS", 1000)
+    lines = [dump(r) for r in BAD]
+    lines[1] = dump({**BAD[1], "agent_response_full": "长" * 5000})  # 5,000+ characters, read in pieces
+    write_bad(tmp_path, b"\n".join(lines) + b"\n")
+    message = (
+        f"{BAD_FILE}:2 (cid ?): longer than 1,000 characters, the cap for one record "
+        "(not JSON Lines, or a file without line breaks?)"
+    )
+    with pytest.raises(DataError, match=re.escape(message)):
+        uxbench_dataset("task1", str(tmp_path), None, False)
+    dataset, facts = uxbench_dataset("task1", str(tmp_path), None, True)
+    assert facts["records"] == 5 and facts["skipped_records"] == 1
+    assert facts["skipped"][0].endswith(message)
+    assert BAD[2]["cid"] in {s.id for s in dataset}  # the line after the long one is line 3, intact
 
 
 # ------------------------------------------------------------ the same through `inspect eval`

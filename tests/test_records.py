@@ -199,3 +199,102 @@ def test_judge_sample() -> None:
     assert isinstance(sample.input, str)
     assert "用户：推荐一部电影" in sample.input and "喜剧" in sample.input
     assert not {"history", "query", "response"} & set(sample.metadata)
+
+
+# ------------------------------------------------------------ field aliases (issue 12, class 8)
+
+EVAL_SHAPE = {"cid": "uxbench_ux_eval_0001", "query": "再短一点", "messages": [], "scenario": "办公与效率"}
+RECOVERY_SHAPE = {"cid": "r1", "history": [], "failed_response": "等于 24。", "user_complaint": "不对吧"}
+PARSERS = {"judge": judge_record, "eval": eval_record, "recovery": recovery_record}
+BASES = {"judge": CARD_SHAPE, "eval": EVAL_SHAPE, "recovery": RECOVERY_SHAPE}
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "expected"),
+    [
+        # the name in our metadata and README, in place of the release's success_dimension
+        (
+            "judge",
+            {"success_dimension": None, "success_pattern": "知识深度"},
+            {"success_pattern": "知识深度"},
+        ),
+        (
+            "judge",
+            {"success_pattern": "实用性/操作指导"},
+            {"success_pattern": "实用性/操作指导"},
+        ),  # both, agreeing
+        (
+            "eval",
+            {"failure_dimension": "Factual Error"},
+            {"failure_dimension": "事实性错误"},
+        ),  # Task 1/3's name
+        (
+            "recovery",
+            {"dimension": "冗长啰嗦"},
+            {"failure_dimension": "冗余啰嗦"},
+        ),  # Task 2's name, old spelling
+        ("judge", {"domain_scene_l1": "影视", "domain_intent_l2": "推荐"}, {"domain_scene_l1": "影视"}),
+        # unread fields that look like labels are kept and reported, by name or by value
+        ("judge", {"failure_type": "冗余啰嗦"}, {"unknown_fields": {"failure_type": "冗余啰嗦"}}),
+        ("eval", {"Scenario": "娱乐消遣"}, {"unknown_fields": {"Scenario": "娱乐消遣"}}),
+        (
+            "recovery",
+            {"reason": "事实性错误", "level": "hard"},
+            {"unknown_fields": {"reason": "事实性错误", "level": "hard"}},
+        ),
+        (
+            "judge",
+            {"label": "good", "user_rating": 5},
+            {"unknown_fields": {"label": "good", "user_rating": 5}},
+        ),
+    ],
+    ids=[
+        "success_pattern",
+        "success_pattern_and_dimension",
+        "task2_failure_dimension",
+        "task3_dimension",
+        "domain_names",
+        "label_word_in_name",
+        "capitalised_name",
+        "label_value",
+        "label_and_rating",
+    ],
+)
+def test_label_aliases_and_label_like_fields(kind: str, fields: dict, expected: dict) -> None:
+    raw = {k: v for k, v in {**BASES[kind], **fields}.items() if v is not None}
+    labels = PARSERS[kind](raw).labels
+    assert {key: labels.get(key) for key in expected} == expected
+    assert "unknown_labels" not in labels
+
+
+def test_fields_that_do_not_look_like_labels_are_not_reported() -> None:
+    labels = judge_record(
+        {**CARD_SHAPE, "notes": "见附件", "turn_count": 3, "explanation": "用户追问"}
+    ).labels
+    assert "unknown_fields" not in labels
+
+
+RULE = (
+    "; a sample id names an entry in the .eval log, so it may hold only letters, digits and "
+    "_ . - @ + = (no '..'), at most 128 characters"
+)
+
+
+@pytest.mark.parametrize(
+    ("cid", "message"),
+    [
+        ("a\\b", "'a\\\\b' contains '\\\\'"),
+        ("x y", "'x y' contains ' '"),
+        ("\u202egnp.exe", r"'\u202egnp.exe' contains '\u202e'"),  # shown escaped, not obeyed
+    ],
+    ids=["backslash", "space", "bidi_override"],
+)
+def test_unsafe_cids_are_refused(cid: str, message: str) -> None:
+    with pytest.raises(RecordError) as error:
+        judge_record({**CARD_SHAPE, "cid": cid})
+    assert str(error.value) == f"field 'cid': {message}{RULE}"
+
+
+def test_safe_cids_pass() -> None:
+    for cid in ("uxbench_ux_judge_0001", "会话-42", "a.b@c+d=e", "x" * 128, 7):
+        assert judge_record({**CARD_SHAPE, "cid": cid}).cid == str(cid)

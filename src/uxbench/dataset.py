@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import Any, Literal
 
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import (
@@ -196,7 +196,7 @@ def read_jsonl(path: Path, file_label: int | None = None) -> Iterator[Row]:
     with handle, text:
         while line := _read_line(text, path, number + 1):
             number += 1
-            if len(line) > MAX_RECORD_CHARS:
+            if len(line) > MAX_RECORD_CHARS and not line.endswith("\n"):
                 while not line.endswith("\n") and (line := _read_line(text, path, number)):
                     pass  # drop the rest of the over-long line without holding it
                 problem = (
@@ -215,7 +215,7 @@ def read_jsonl(path: Path, file_label: int | None = None) -> Iterator[Row]:
         raise DataError(f"{path}: the file is empty (no records)")
 
 
-def _open_text(path: Path) -> tuple[IO[bytes], IO[str]]:
+def _open_text(path: Path) -> tuple[io.BufferedReader, io.TextIOWrapper]:
     """The file and a text stream over it (gunzipped, decoded as its byte-order mark says)."""
     try:
         mode = path.stat().st_mode
@@ -230,12 +230,12 @@ def _open_text(path: Path) -> tuple[IO[bytes], IO[str]]:
         handle = path.open("rb")
     except OSError as error:
         raise DataError(f"{path}: cannot read ({error.strerror})") from None
-    binary: IO[bytes] = handle
+    binary: io.BufferedReader | gzip.GzipFile = handle
     try:
         head = handle.peek(8)[:8]
         if head.startswith(b"\x1f\x8b"):
             binary = gzip.GzipFile(fileobj=handle, mode="rb")
-            head = binary.peek(8)[:8]  # type: ignore[attr-defined]
+            head = binary.peek(8)[:8]
     except (OSError, EOFError, zlib.error) as error:
         handle.close()
         raise DataError(f"{path}: not a readable gzip file ({error})") from None
@@ -246,7 +246,7 @@ def _open_text(path: Path) -> tuple[IO[bytes], IO[str]]:
     encoding = next((codec for bom, codec in _BOMS if head.startswith(bom)), "utf-8-sig")
     # Non-UTF-8 bytes are kept as escapes so that one bad line is one bad record; other codecs are strict.
     errors = "surrogateescape" if encoding == "utf-8-sig" else "strict"
-    return handle, io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline=None)  # type: ignore[arg-type]
+    return handle, io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline=None)
 
 
 def _file_kind(mode: int) -> str:
@@ -257,30 +257,33 @@ def _file_kind(mode: int) -> str:
         stat.S_ISCHR: "a character device",
         stat.S_ISBLK: "a block device",
     }
-    return next((kind for test, kind in kinds.items() if test(mode)), "not a regular file")
+    return next((kind for test, kind in kinds.items() if test(mode)), "a special file")
 
 
-def _read_line(text: IO[str], path: Path, number: int) -> str:
-    """The next line (at most one character over the cap), or a DataError naming the line."""
+def _read_line(text: io.TextIOWrapper, path: Path, number: int) -> str:
+    """The next line (at most one character over the cap); a broken stream is a DataError.
+
+    Decoders and gunzip work on chunks of the file, so such an error is placed near a line.
+    """
     try:
         return text.readline(MAX_RECORD_CHARS + 1)
     except UnicodeDecodeError as error:
-        raise DataError(f"{path}:{number}: not valid {error.encoding.upper()} ({error.reason})") from None
+        problem = f"not valid {error.encoding.upper()} near line {number} ({error.reason})"
+        raise DataError(f"{path}: {problem}; save it as UTF-8") from None
     except (OSError, EOFError, zlib.error) as error:
-        raise DataError(f"{path}:{number}: the compressed stream is corrupt or truncated ({error})") from None
+        raise DataError(
+            f"{path}: the compressed stream is corrupt or truncated near line {number} ({error})"
+        ) from None
 
 
 def _decode_line(line: str) -> tuple[dict[str, Any] | None, str | None]:
     """A line's record, or why it has none."""
+    if "\x00" in line:
+        return None, "contains NUL characters (a UTF-16 or UTF-32 file without a byte-order mark?)"
     escaped = _ESCAPED_BYTE.search(line)
     if escaped:
         byte = ord(escaped.group()) - 0xDC00
-        return (
-            None,
-            f"not UTF-8 (byte 0x{byte:02x} at character {escaped.start() + 1}; save the file as UTF-8)",
-        )
-    if "\x00" in line:
-        return None, "contains NUL characters (a UTF-16 or UTF-32 file without a byte-order mark?)"
+        return None, f"not UTF-8 (byte 0x{byte:02x} at character {escaped.start() + 1}; save it as UTF-8)"
     try:
         raw = decode_json(line)
     except NestingError as error:
