@@ -124,7 +124,7 @@ HARDENING_CASES = [
         "nested_brackets_100k",
         "task1",
         lambda: b"[" * 100_000 + b"]" * 100_000,
-        re.escape("nested more than 64 levels deep (the cap for one record)") + "$",
+        re.escape("nested more than 64 levels deep (the cap for one record)"),
     ),
     Case(
         "nested_history_string",
@@ -136,13 +136,13 @@ HARDENING_CASES = [
         "python_literal_memory_bomb",  # the parser's stack overflow surfaces as MemoryError
         "task1",
         lambda: changed("task1", selected_history="[" + "-" * 100_000 + "1]"),
-        re.escape("field 'selected_history': a Python literal nested too deeply to parse") + "$",
+        re.escape("field 'selected_history': a Python literal nested too deeply to parse"),
     ),
     Case(
         "python_literal_recursion_bomb",
         "task2",
         lambda: changed("task2", messages="[1" + "+1" * 100_000 + "]"),
-        re.escape("field 'messages': a Python literal nested too deeply to parse") + "$",
+        re.escape("field 'messages': a Python literal nested too deeply to parse"),
     ),
     Case(
         "python_literal_over_cap",
@@ -243,6 +243,7 @@ def test_skip_bad_counts_the_skip(tmp_path: Path, case: Case) -> None:
     assert len(dataset) == total - 1 == facts["records"]
     assert facts["skipped_records"] == 1
     assert f"{RELEASE_FILES[TASK_FILES[case.task]]}:2" in facts["skipped"][0]
+    assert re.search(case.error, facts["skipped"][0]), facts["skipped"][0]
 
 
 def test_empty_file_is_an_error_naming_it(tmp_path: Path) -> None:
@@ -447,7 +448,7 @@ def test_record_over_the_size_cap_is_one_counted_skip(
 
 # ------------------------------------------------------------ the same through `inspect eval`
 
-CLI_CASES = [c for c in CASES if c.name in ("truncated_line", "missing_response")]
+CLI_CASES = [c for c in CASES if c.name in ("truncated_line", "missing_response", "nested_brackets_100k")]
 
 
 def inspect_eval(data: Path, log_dir: Path, *task_args: str) -> subprocess.CompletedProcess[str]:
@@ -466,6 +467,7 @@ def test_inspect_eval_prints_the_error_without_traceback(tmp_path: Path, case: C
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert f"{RELEASE_FILES['task1_judge_bad']}:2" in output
+    assert re.search(case.error, output), output
     assert "skip_bad=true" in output
     assert not list((tmp_path / "logs").glob("*.eval"))  # stopped before any sample ran
 
@@ -481,3 +483,65 @@ def test_inspect_eval_with_skip_bad_records_the_skip(tmp_path: Path) -> None:
     assert log.eval.metadata["skipped_records"] == 1 and log.eval.metadata["records"] == 5
     assert "bad_1k.jsonl:2" in log.eval.metadata["skipped"][0]
     assert len(log.samples) == 5 and len({s.id for s in log.samples}) == 5
+
+
+# In-process `inspect_ai.eval`, as `inspect eval` runs it, on several bombs and odd files at once.
+SAFE_ENTRY = re.compile(r"[\w.@+=/-]+")  # zip entry names: our safe ids under Inspect's folders
+
+
+def test_eval_skips_and_counts_bombs_and_unsafe_ids(tmp_path: Path) -> None:
+    from inspect_ai import eval as inspect_eval_in_process
+
+    lines = [
+        dump(BAD[0]),
+        b"[" * 100_000 + b"]" * 100_000,
+        changed("task1", cid="../../evil"),
+        changed("task1", cid="tab\there", agent_response_full="x"),
+        dump({**BAD[2], "selected_history": "[" + "-" * 100_000 + "1]"}),
+        dump({**BAD[2], "cid": "liked_in_bad_file", "ground_truth": 1}),
+    ]
+    (tmp_path / "data").mkdir()
+    write_bad(tmp_path / "data", b"\n".join(lines) + b"\n")
+    data, logs = str(tmp_path / "data"), str(tmp_path / "logs")
+    task = "uxbench/task1_judge"
+    with pytest.raises(DataError, match=re.escape(f"{BAD_FILE}:2 (cid ?): nested more than 64 levels deep")):
+        inspect_eval_in_process(
+            task, task_args={"data": data}, model="mockllm/model", display="none", log_dir=logs
+        )
+    assert not list(Path(logs).glob("*.eval"))
+
+    (log,) = inspect_eval_in_process(
+        task, task_args={"data": data, "skip_bad": True}, model="mockllm/model", display="none", log_dir=logs
+    )
+    assert log.status == "success"
+    assert log.eval.metadata["records"] == 4 and log.eval.metadata["skipped_records"] == 5
+    assert [entry.split(": ", 1)[0].rsplit(":", 1)[1] for entry in log.eval.metadata["skipped"]] == [
+        "2 (cid ?)",
+        "3 (cid '../../evil')",
+        "4 (cid 'tab\\there')",
+        "5 (cid uxbench_ux_judge_1002)",
+        "6 (cid liked_in_bad_file)",
+    ]
+    assert sorted(str(s.id) for s in log.samples) == sorted(r["cid"] for r in [*GOOD, BAD[0]])
+    with zipfile.ZipFile(log.location) as archive:
+        assert all(SAFE_ENTRY.fullmatch(name) for name in archive.namelist()), archive.namelist()
+
+
+def test_eval_reads_a_gzipped_utf16_file_with_cr_line_endings(tmp_path: Path) -> None:
+    from inspect_ai import eval as inspect_eval_in_process
+
+    (tmp_path / "data").mkdir()
+    text = bad_file_bytes(b"\r").decode("utf-8")
+    write_bad(
+        tmp_path / "data", gzip.compress(codecs.BOM_UTF16_LE + text.encode("utf-16-le")), f"{BAD_FILE}.gz"
+    )
+    (log,) = inspect_eval_in_process(
+        "uxbench/task1_judge",
+        task_args={"data": str(tmp_path / "data")},
+        model="mockllm/model",
+        display="none",
+        log_dir=str(tmp_path / "logs"),
+    )
+    assert log.status == "success"
+    assert log.eval.metadata["records"] == 6 and log.eval.metadata["skipped_records"] == 0
+    assert sorted(str(s.id) for s in log.samples) == sorted(r["cid"] for r in GOOD + BAD)

@@ -146,7 +146,7 @@ def test_unread_label_like_fields_are_counted_and_logged(judge_dir, caplog) -> N
     assert facts["records"] == 4 and facts["unknown_fields"] == {"failure_type": 2, "Scenario": 1}
     assert (
         "fields that look like labels but are not read (kept in each sample's unknown_fields metadata): "
-        "failure_type (2 records), Scenario (1 records)"
+        "failure_type in 2 records, Scenario in 1 record"
     ) in caplog.text
     (sample,) = [s for s in dataset if s.id == rows[1]["cid"]]
     assert sample.metadata["unknown_fields"] == {"failure_type": "事实性错误", "Scenario": "办公与效率"}

@@ -440,7 +440,9 @@ def load_samples(
         logger.warning(
             "uxbench: fields that look like labels but are not read (kept in each sample's "
             "unknown_fields metadata): %s",
-            ", ".join(f"{name} ({count} records)" for name, count in report.unknown_fields.most_common()),
+            ", ".join(
+                f"{name} in {n} record{'s' * (n != 1)}" for name, n in report.unknown_fields.most_common()
+            ),
         )
     if not samples:
         raise DataError(f"data={data!r} holds no usable {task} records")
