@@ -119,6 +119,12 @@ ID_RULE = (
     "; a sample id names an entry in the .eval log, so it may hold only letters, digits and "
     "_ . - @ + = (no '..'), at most 128 characters"
 )
+
+
+def cid_case(name: str, task: str, cid: str, problem: str) -> Case:
+    return Case(name, task, lambda: changed(task, cid=cid), re.escape(f"field 'cid': {problem}{ID_RULE}"))
+
+
 HARDENING_CASES = [
     Case(
         "nested_brackets_100k",
@@ -159,30 +165,10 @@ HARDENING_CASES = [
         lambda: json.dumps(RECORDS["task2"][1]).encode("utf-16-le"),
         re.escape("contains NUL characters (a UTF-16 or UTF-32 file without a byte-order mark?)"),
     ),
-    Case(
-        "cid_slash",
-        "task1",
-        lambda: changed("task1", cid="a/b"),
-        re.escape("field 'cid': 'a/b' contains '/'" + ID_RULE),
-    ),
-    Case(
-        "cid_dotdot",
-        "task2",
-        lambda: changed("task2", cid="../../etc/passwd"),
-        re.escape("field 'cid': '../../etc/passwd' contains '..'" + ID_RULE),
-    ),
-    Case(
-        "cid_control_characters",
-        "task3",
-        lambda: changed("task3", cid="ok\x1b[2J\nnext"),
-        re.escape("field 'cid': 'ok\\x1b[2J\\nnext' contains '\\x1b'" + ID_RULE),
-    ),
-    Case(
-        "cid_hundreds_of_characters",
-        "task1",
-        lambda: changed("task1", cid="x" * 300),
-        re.escape(f"field 'cid': '{'x' * 38}… is 300 characters long" + ID_RULE),
-    ),
+    cid_case("cid_slash", "task1", "a/b", "'a/b' contains '/'"),
+    cid_case("cid_dotdot", "task2", "../../etc/passwd", "'../../etc/passwd' contains '..'"),
+    cid_case("cid_control_characters", "task3", "ok\x1b[2J\nnext", "'ok\\x1b[2J\\nnext' contains '\\x1b'"),
+    cid_case("cid_hundreds_of_characters", "task1", "x" * 300, f"'{'x' * 38}… is 300 characters long"),
     Case(
         "ground_truth_contradicts_file",
         "task1",

@@ -305,15 +305,14 @@ def release_file(directory: Path, config: str) -> Path | None:
 
 
 def _directory_rows(directory: Path, task: str) -> Iterator[Row]:
-    files = {config: release_file(directory, config) for config in TASK_CONFIGS[task]}
-    missing = [RELEASE_FILES[config] for config, path in files.items() if path is None]
+    found = {config: path for config in TASK_CONFIGS[task] if (path := release_file(directory, config))}
+    missing = [RELEASE_FILES[config] for config in TASK_CONFIGS[task] if config not in found]
     if missing:
         raise DataError(
             f"{directory}: missing {', '.join(missing)} (a data directory holds the release "
             f"file names, optionally gzipped: {', '.join(RELEASE_FILES.values())})"
         )
-    for config, path in files.items():
-        assert path is not None
+    for config, path in found.items():
         yield from read_jsonl(path, CONFIG_LABEL.get(config))
 
 
