@@ -90,7 +90,7 @@ def test_json_encoded_assistant_text() -> None:
 def test_source_query_as_string_and_missing_ground_truth_from_file() -> None:
     raw = {**CODE_SHAPE, "source_query": "换一部喜剧"}
     del raw["ground_truth"]
-    assert judge_record(raw, default_label=1).liked
+    assert judge_record(raw, file_label=1).liked
     with pytest.raises(RecordError, match="ground_truth"):
         judge_record(raw)
 
@@ -199,3 +199,100 @@ def test_judge_sample() -> None:
     assert isinstance(sample.input, str)
     assert "用户：推荐一部电影" in sample.input and "喜剧" in sample.input
     assert not {"history", "query", "response"} & set(sample.metadata)
+
+
+# ------------------------------------------------------------ field aliases (issue 12, class 8)
+
+EVAL_SHAPE = {"cid": "uxbench_ux_eval_0001", "query": "再短一点", "messages": [], "scenario": "办公与效率"}
+RECOVERY_SHAPE = {"cid": "r1", "history": [], "failed_response": "等于 24。", "user_complaint": "不对吧"}
+PARSERS = {"judge": judge_record, "eval": eval_record, "recovery": recovery_record}
+BASES = {"judge": CARD_SHAPE, "eval": EVAL_SHAPE, "recovery": RECOVERY_SHAPE}
+
+
+ALIAS_CASES = [
+    # the name in our metadata and README, in place of the release's success_dimension
+    pytest.param(
+        "judge",
+        {"success_dimension": None, "success_pattern": "知识深度"},
+        {"success_pattern": "知识深度"},
+        id="success_pattern",
+    ),
+    pytest.param(
+        "eval",
+        {"failure_dimension": "Factual Error"},
+        {"failure_dimension": "事实性错误"},
+        id="task2_failure_dim",
+    ),
+    pytest.param(
+        "recovery", {"dimension": "冗长啰嗦"}, {"failure_dimension": "冗余啰嗦"}, id="task3_dimension"
+    ),
+    pytest.param("judge", {"domain_scene_l1": "影视"}, {"domain_scene_l1": "影视"}, id="domain_names"),
+    # unread fields that look like labels are kept and reported, by name or by value
+    pytest.param(
+        "judge",
+        {"failure_type": "冗余啰嗦"},
+        {"unknown_fields": {"failure_type": "冗余啰嗦"}},
+        id="label_word",
+    ),
+    pytest.param(
+        "eval", {"Scenario": "娱乐消遣"}, {"unknown_fields": {"Scenario": "娱乐消遣"}}, id="capitalised"
+    ),
+    pytest.param(
+        "recovery",
+        {"reason": "事实性错误", "level": "hard"},
+        {"unknown_fields": {"reason": "事实性错误", "level": "hard"}},
+        id="label_values",
+    ),
+    pytest.param(
+        "judge",
+        {"label": "good", "user_rating": 5},
+        {"unknown_fields": {"label": "good", "user_rating": 5}},
+        id="label_and_rating",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "fields", "expected"), ALIAS_CASES)
+def test_label_aliases_and_label_like_fields(kind: str, fields: dict, expected: dict) -> None:
+    raw = {k: v for k, v in {**BASES[kind], **fields}.items() if v is not None}
+    labels = PARSERS[kind](raw).labels
+    assert {key: labels.get(key) for key in expected} == expected
+    assert "unknown_labels" not in labels
+
+
+def test_aliases_that_agree_are_fine() -> None:
+    both = judge_record({**CODE_SHAPE, "dimension": "冗长啰嗦"})  # an older spelling of the same label
+    assert both.labels["failure_dimension"] == "冗余啰嗦" and "unknown_labels" not in both.labels
+
+
+def test_fields_that_do_not_look_like_labels_are_not_reported() -> None:
+    labels = judge_record(
+        {**CARD_SHAPE, "notes": "见附件", "turn_count": 3, "explanation": "用户追问"}
+    ).labels
+    assert "unknown_fields" not in labels
+
+
+RULE = (
+    "; a sample id names an entry in the .eval log, so it may hold only letters, digits and "
+    "_ . - @ + = (no '..'), at most 128 characters"
+)
+
+
+@pytest.mark.parametrize(
+    ("cid", "message"),
+    [
+        ("a\\b", "'a\\\\b' contains '\\\\'"),
+        ("x y", "'x y' contains ' '"),
+        ("\u202egnp.exe", r"'\u202egnp.exe' contains '\u202e'"),  # shown escaped, not obeyed
+    ],
+    ids=["backslash", "space", "bidi_override"],
+)
+def test_unsafe_cids_are_refused(cid: str, message: str) -> None:
+    with pytest.raises(RecordError) as error:
+        judge_record({**CARD_SHAPE, "cid": cid})
+    assert str(error.value) == f"field 'cid': {message}{RULE}"
+
+
+def test_safe_cids_pass() -> None:
+    for cid in ("uxbench_ux_judge_0001", "会话-42", "a.b@c+d=e", "x" * 128, 7):
+        assert judge_record({**CARD_SHAPE, "cid": cid}).cid == str(cid)

@@ -8,8 +8,14 @@ cid and field, or (with `skip_bad`) counts and logs what it skipped.
 
 from __future__ import annotations
 
-import json
+import codecs
+import gzip
+import io
 import logging
+import re
+import stat
+import zlib
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
@@ -30,12 +36,15 @@ from uxbench.records import (
     LIKED,
     EvalRecord,
     JudgeRecord,
+    NestingError,
     RecordError,
     RecoveryRecord,
     Turn,
+    decode_json,
     eval_record,
     judge_record,
     recovery_record,
+    shown_cid,
 )
 from uxbench.templates import Template, builtin_path, load_template
 
@@ -56,6 +65,27 @@ TASK_CONFIGS: dict[str, tuple[str, ...]] = {
     "task3": ("task3_recovery",),
 }
 CONFIG_LABEL = {"task1_judge_good": LIKED, "task1_judge_bad": DISLIKED}
+# One JSONL line, in characters (docs/scale.md#bad-input); the release's records are a few kB.
+MAX_RECORD_CHARS = 2**24
+# Whole words of a file name that set the label of its Task 1 records (see label_from_name).
+NAME_WORDS = {"good": LIKED, "liked": LIKED, "bad": DISLIKED, "disliked": DISLIKED}
+NEGATION_WORDS = frozenset({"not", "no", "non", "un"})
+# Leading bytes of files that are not JSON Lines but are often mistaken for them.
+_FOREIGN_MAGIC = {
+    b"PK\x03\x04": "a zip archive",
+    b"BZh": "a bzip2 file",
+    b"\xfd7zXZ\x00": "an xz file",
+    b"\x28\xb5\x2f\xfd": "a zstd file",
+    b"7z\xbc\xaf\x27\x1c": "a 7z archive",
+    b"PAR1": "a Parquet file",
+}
+_BOMS = (  # UTF-32 first: its little-endian mark starts with UTF-16's
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a non-UTF-8 byte
 
 
 @dataclass
@@ -63,7 +93,7 @@ class Row:
     source: str  # file path or hub config
     line: int  # 1-based line (file) or row number (hub)
     raw: dict[str, Any] | None
-    default_label: int | None
+    file_label: int | None  # the Task 1 label the file's name or hub config gives
     problem: str | None = None  # set when the line could not even be decoded
 
 
@@ -73,6 +103,8 @@ class LoadReport:
 
     records: int = 0
     skipped: list[str] = field(default_factory=list)
+    unknown_fields: Counter[str] = field(default_factory=Counter)  # unread label-like fields
+    dataset_revision: str | None = None  # the hub commit read; None for local data
 
 
 # ---------------------------------------------------------------- record -> Sample
@@ -125,7 +157,7 @@ def converter(task: TaskName, template: Template | None) -> Callable[[Row], Samp
     """Row -> Sample for `task`; Task 1 renders its prompt through `template` (default: ours)."""
     if task == "task1":
         judge = template or load_template(builtin_path("judge_default.txt")).with_labels(("good", "bad"))
-        return lambda row: judge_sample(judge_record(row.raw or {}, row.default_label), judge)
+        return lambda row: judge_sample(judge_record(row.raw or {}, row.file_label), judge)
     if task == "task2":
         return lambda row: eval_sample(eval_record(row.raw or {}))
     return lambda row: recovery_sample(recovery_record(row.raw or {}))
@@ -139,63 +171,178 @@ def sample_dir() -> Path:
 
 
 def label_from_name(path: Path) -> int | None:
-    """Liked or disliked, as a file's name says; None when it says neither."""
-    name = path.name.lower()
-    if "good" in name or ("liked" in name and "disliked" not in name):
-        return LIKED
-    if "bad" in name or "disliked" in name:
-        return DISLIKED
-    return None
+    """Liked or disliked, as a file's name says in whole words; None when it says neither.
+
+    The name's words are its runs of letters and digits: `good` or `liked` mark liked records,
+    `bad` or `disliked` disliked ones. A name with words of both kinds, or with `not`, `no`,
+    `non` or `un`, says nothing (`not_liked.jsonl`, `a_unliked.jsonl`); `goodbye` is not `good`.
+    """
+    words = set(re.split(r"[\W_]+", path.name.lower()))
+    labels = {NAME_WORDS[word] for word in words & NAME_WORDS.keys()}
+    if len(labels) != 1 or words & NEGATION_WORDS:
+        return None
+    return labels.pop()
 
 
-def read_jsonl(path: Path, default_label: int | None = None) -> Iterator[Row]:
-    """Rows of a JSONL file with their line numbers; undecodable lines become problem rows."""
-    try:
-        handle = path.open("rb")
-    except OSError as error:
-        raise DataError(f"{path}: cannot read ({error.strerror})") from None
-    empty = True
-    with handle:
-        for number, data in enumerate(handle, start=1):
-            if not data.strip():
+def read_jsonl(path: Path, file_label: int | None = None) -> Iterator[Row]:
+    """Rows of a JSONL file with their line numbers; undecodable lines become problem rows.
+
+    gzip is read transparently, a UTF-16/UTF-32 byte-order mark selects that encoding, and a
+    CR, LF or CRLF ends a line. Problems with the whole file (not a regular file, a corrupt
+    stream) raise DataError: skipping cannot make sense of the rest.
+    """
+    handle, text = _open_text(path)
+    number, empty = 0, True
+    with handle, text:
+        while line := _read_line(text, path, number + 1):
+            number += 1
+            if len(line) > MAX_RECORD_CHARS and not line.endswith("\n"):
+                while not line.endswith("\n") and (line := _read_line(text, path, number)):
+                    pass  # drop the rest of the over-long line without holding it
+                problem = (
+                    f"longer than {MAX_RECORD_CHARS:,} characters, the cap for one record "
+                    "(not JSON Lines, or a file without line breaks?)"
+                )
+                yield Row(str(path), number, None, file_label, problem)
+                empty = False
+                continue
+            if not line.strip():
                 continue
             empty = False
-            try:
-                raw = json.loads(data.decode("utf-8-sig"))
-            except UnicodeDecodeError as error:
-                yield Row(str(path), number, None, default_label, f"not UTF-8 ({error.reason})")
-                continue
-            except ValueError as error:
-                yield Row(str(path), number, None, default_label, f"not valid JSON ({error})")
-                continue
-            if not isinstance(raw, dict):
-                problem = f"expected a JSON object, got {type(raw).__name__}"
-                yield Row(str(path), number, None, default_label, problem)
-                continue
-            yield Row(str(path), number, raw, default_label)
+            raw, problem = _decode_line(line)
+            yield Row(str(path), number, raw, file_label, problem)
     if empty:
         raise DataError(f"{path}: the file is empty (no records)")
 
 
+def _open_text(path: Path) -> tuple[io.BufferedReader, io.TextIOWrapper]:
+    """The file and a text stream over it (gunzipped, decoded as its byte-order mark says)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError as error:
+        raise DataError(f"{path}: cannot read ({error.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise DataError(
+            f"{path}: is {_file_kind(mode)}, not a regular file (reading it could wait forever); "
+            "give a .jsonl or .jsonl.gz file"
+        )
+    try:
+        handle = path.open("rb")
+    except OSError as error:
+        raise DataError(f"{path}: cannot read ({error.strerror})") from None
+    binary: io.BufferedReader | gzip.GzipFile = handle
+    try:
+        head = handle.peek(8)[:8]
+        if head.startswith(b"\x1f\x8b"):
+            binary = gzip.GzipFile(fileobj=handle, mode="rb")
+            head = binary.peek(8)[:8]
+    except (OSError, EOFError, zlib.error) as error:
+        handle.close()
+        raise DataError(f"{path}: not a readable gzip file ({error})") from None
+    foreign = next((kind for magic, kind in _FOREIGN_MAGIC.items() if head.startswith(magic)), None)
+    if foreign:
+        handle.close()
+        raise DataError(f"{path}: is {foreign}, not JSON Lines; unpack or convert it first")
+    encoding = next((codec for bom, codec in _BOMS if head.startswith(bom)), "utf-8-sig")
+    # Non-UTF-8 bytes are kept as escapes so that one bad line is one bad record; other codecs are strict.
+    errors = "surrogateescape" if encoding == "utf-8-sig" else "strict"
+    return handle, io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline=None)
+
+
+def _file_kind(mode: int) -> str:
+    kinds = {
+        stat.S_ISDIR: "a directory",
+        stat.S_ISFIFO: "a named pipe (FIFO)",
+        stat.S_ISSOCK: "a socket",
+        stat.S_ISCHR: "a character device",
+        stat.S_ISBLK: "a block device",
+    }
+    return next((kind for test, kind in kinds.items() if test(mode)), "a special file")
+
+
+def _read_line(text: io.TextIOWrapper, path: Path, number: int) -> str:
+    """The next line (at most one character over the cap); a broken stream is a DataError.
+
+    Decoders and gunzip work on chunks of the file, so such an error is placed near a line.
+    """
+    try:
+        return text.readline(MAX_RECORD_CHARS + 1)
+    except UnicodeDecodeError as error:
+        problem = f"not valid {error.encoding.upper()} near line {number} ({error.reason})"
+        raise DataError(f"{path}: {problem}; save it as UTF-8") from None
+    except (OSError, EOFError, zlib.error) as error:
+        raise DataError(
+            f"{path}: the compressed stream is corrupt or truncated near line {number} ({error})"
+        ) from None
+
+
+def _decode_line(line: str) -> tuple[dict[str, Any] | None, str | None]:
+    """A line's record, or why it has none."""
+    if "\x00" in line:
+        return None, "contains NUL characters (a UTF-16 or UTF-32 file without a byte-order mark?)"
+    escaped = _ESCAPED_BYTE.search(line)
+    if escaped:
+        byte = ord(escaped.group()) - 0xDC00
+        return None, f"not UTF-8 (byte 0x{byte:02x} at character {escaped.start() + 1}; save it as UTF-8)"
+    try:
+        raw = decode_json(line)
+    except NestingError as error:
+        return None, str(error)
+    except ValueError as error:
+        return None, f"not valid JSON ({error})"
+    if not isinstance(raw, dict):
+        return None, f"expected a JSON object, got {type(raw).__name__}"
+    return raw, None
+
+
+def release_file(directory: Path, config: str) -> Path | None:
+    """The config's release file in `directory`, plain or gzipped; None when absent."""
+    plain = directory / RELEASE_FILES[config]
+    present = [p for p in (plain, plain.with_name(plain.name + ".gz")) if p.exists()]
+    if len(present) > 1:
+        raise DataError(f"{directory}: holds both {present[0].name} and {present[1].name}; keep one")
+    return present[0] if present else None
+
+
 def _directory_rows(directory: Path, task: str) -> Iterator[Row]:
-    missing = [RELEASE_FILES[c] for c in TASK_CONFIGS[task] if not (directory / RELEASE_FILES[c]).exists()]
+    found = {config: path for config in TASK_CONFIGS[task] if (path := release_file(directory, config))}
+    missing = [RELEASE_FILES[config] for config in TASK_CONFIGS[task] if config not in found]
     if missing:
         raise DataError(
             f"{directory}: missing {', '.join(missing)} (a data directory holds the release "
-            f"file names: {', '.join(RELEASE_FILES.values())})"
+            f"file names, optionally gzipped: {', '.join(RELEASE_FILES.values())})"
         )
-    for config in TASK_CONFIGS[task]:
-        yield from read_jsonl(directory / RELEASE_FILES[config], CONFIG_LABEL.get(config))
+    for config, path in found.items():
+        yield from read_jsonl(path, CONFIG_LABEL.get(config))
 
 
-def _hub_rows(task: str, revision: str | None) -> Iterator[Row]:
+def _hub_rows(task: str, revision: str | None, report: LoadReport) -> Iterator[Row]:
+    """Hub rows, every config read at one commit, which goes into `report.dataset_revision`."""
     check_hub(revision)
-    from datasets import load_dataset
+    from datasets import load_dataset_builder
 
     for config in TASK_CONFIGS[task]:
-        table = load_dataset(HUB_REPO, config, split=HUB_SPLIT, revision=revision)
-        for number, raw in enumerate(table, start=1):
-            yield Row(f"{HUB_REPO}:{config}", number, dict(raw), CONFIG_LABEL.get(config))
+        # The first config resolves `revision` (a branch, tag or None for main) to a commit; the
+        # others are read at that commit. `hash` is the commit the builder reads, online or from
+        # the offline cache (which ignores `revision`, so a different cached commit is caught here).
+        builder = load_dataset_builder(HUB_REPO, config, revision=report.dataset_revision or revision)
+        commit = str(builder.hash)
+        expected = report.dataset_revision or (revision if _is_commit(revision) else None)
+        if expected is not None and commit != expected:
+            raise DataError(
+                f"{HUB_REPO}:{config}: read commit {commit}, not {expected} (an offline cache holding "
+                "another version?); download the wanted revision or pass it with -T revision="
+            )
+        report.dataset_revision = commit
+        builder.download_and_prepare()
+        for number, raw in enumerate(builder.as_dataset(split=HUB_SPLIT), start=1):
+            # Arrow fills a field a row lacks with null; drop those so "absent" stays absent.
+            present = {key: value for key, value in raw.items() if value is not None}
+            yield Row(f"{HUB_REPO}:{config}", number, present, CONFIG_LABEL.get(config))
+
+
+def _is_commit(revision: str | None) -> bool:
+    return revision is not None and re.fullmatch(r"[0-9a-f]{40}", revision) is not None
 
 
 _HUB_HELP = (
@@ -230,19 +377,19 @@ def check_hub(revision: str | None) -> None:
         ) from None
 
 
-def _rows(task: str, data: str, revision: str | None) -> Iterator[Row]:
+def _rows(task: str, data: str, revision: str | None, report: LoadReport) -> Iterator[Row]:
     if data == "hub":
-        yield from _hub_rows(task, revision)
+        yield from _hub_rows(task, revision, report)
         return
     path = sample_dir() if data == "sample" else Path(data).expanduser()
     if path.is_dir():
         yield from _directory_rows(path, task)
-    elif path.is_file():
+    elif path.exists():  # a file, or something posing as one: read_jsonl says which
         yield from read_jsonl(path, label_from_name(path) if task == "task1" else None)
     else:
         raise DataError(
             f"data={data!r}: no such file or directory (use hub, sample, a directory holding "
-            "the release files, or one .jsonl file)"
+            "the release files, or one .jsonl or .jsonl.gz file)"
         )
 
 
@@ -261,9 +408,8 @@ def load_samples(
     report = LoadReport()
     samples: list[Sample] = []
     seen: dict[str, str] = {}
-    for row in _rows(task, data, revision):
-        cid = str((row.raw or {}).get("cid") or "?")
-        where = f"{row.source}:{row.line} (cid {cid})"
+    for row in _rows(task, data, revision, report):
+        where = f"{row.source}:{row.line} (cid {shown_cid((row.raw or {}).get('cid'))})"
         try:
             if row.problem:
                 raise RecordError("-", row.problem)
@@ -280,6 +426,7 @@ def load_samples(
             continue
         seen[str(sample.id)] = where
         samples.append(sample)
+        report.unknown_fields.update(list((sample.metadata or {}).get("unknown_fields", ())))
     report.records = len(samples)
     if report.skipped:
         logger.warning(
@@ -287,6 +434,14 @@ def load_samples(
             len(report.skipped),
             len(report.skipped) + len(samples),
             "\n".join(report.skipped[:20]),
+        )
+    if report.unknown_fields:
+        logger.warning(
+            "uxbench: fields that look like labels but are not read (kept in each sample's "
+            "unknown_fields metadata): %s",
+            ", ".join(
+                f"{name} in {n} record{'s' * (n != 1)}" for name, n in report.unknown_fields.most_common()
+            ),
         )
     if not samples:
         raise DataError(f"data={data!r} holds no usable {task} records")
@@ -314,9 +469,11 @@ def uxbench_dataset(
     location = data if data in ("hub", "sample") else str(Path(data).expanduser().resolve())
     facts = {
         "data": location,
-        "revision": revision,
+        "revision": revision,  # as asked; dataset_revision is the hub commit actually read
+        "dataset_revision": report.dataset_revision,
         "records": report.records,
         "skipped_records": len(report.skipped),
         "skipped": report.skipped[:100],
+        "unknown_fields": dict(report.unknown_fields),
     }
     return MemoryDataset(samples, name=name, location=location), facts
