@@ -22,6 +22,7 @@ from uxbench.pipeline.agentrun import StageInterrupted, export_logs
 from uxbench.pipeline.build import BuildConfig
 from uxbench.pipeline.files import read_rows
 from uxbench.pipeline.mock import mock_answers
+from uxbench.pipeline.models import ModelSpec
 from uxbench.pipeline.runner import STAGE_FILES, RunOptions, run_pipeline
 from uxbench.pipeline.synth import write_synth
 
@@ -62,7 +63,7 @@ def raw_small(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def reference(raw_small: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An uninterrupted run to compare resumed runs with."""
     out = tmp_path_factory.mktemp("reference")
-    run_pipeline(raw_small, out, dry_run_model(), options(chunk_size=1000), progress=False)
+    run_pipeline(raw_small, out, ModelSpec(dry_run=True), options(chunk_size=1000), progress=False)
     return out
 
 
@@ -115,7 +116,7 @@ def test_export_from_logs_matches_the_run(reference: Path, tmp_path: Path) -> No
 
 
 def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> None:
-    """A model failure stops the run mid-stage; the rerun finishes only what was left."""
+    """An Inspect run that ends in error stops the stage; the rerun finishes only what was left."""
     calls = {"n": 0}
     valid = mock_answers()
 
@@ -128,9 +129,11 @@ def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> 
         return valid(input, tools, choice, config)
 
     out = tmp_path / "run"
-    with pytest.raises(StageInterrupted, match="Run the same command again"):
+    stopping = options(20)
+    stopping.eval_args = {"fail_on_error": True}  # Inspect's default: the first sample error ends the eval
+    with pytest.raises(StageInterrupted, match="ended with status error .*run the same command again"):
         run_pipeline(
-            raw_small, out, get_model("mockllm/model", custom_outputs=failing), options(20), progress=False
+            raw_small, out, get_model("mockllm/model", custom_outputs=failing), stopping, progress=False
         )
     finished_before = sum(completed_per_sample(out).values())
     assert finished_before >= 30
