@@ -2,7 +2,7 @@
 
 Work directory layout (next to the stage's output file):
 
-    settings.json        the model and task arguments the stage runs with (a resume must match)
+    settings.json        the model the stage runs with (a resume must match, unless forced)
     chunks/NNNNN.jsonl   the items given to one `inspect_ai.eval` call
     logs/*.eval          its Inspect log (samples are flushed to it one by one)
     results/<log>.jsonl  the finished and the failed samples of that log, written atomically
@@ -101,9 +101,9 @@ class Harvested:
         return harvested
 
 
-def stage_settings(stage: AgentStage, model: ModelLike, task_args: dict[str, Any]) -> dict[str, Any]:
-    """What a resume of `stage` must run with: the model and the task's arguments."""
-    return {"model": describe(model), "task_args": task_args}
+def stage_settings(model: ModelLike) -> dict[str, Any]:
+    """What a resume of an agent stage must run with."""
+    return {"model": describe(model)}
 
 
 def run_agent_stage(
@@ -125,7 +125,7 @@ def run_agent_stage(
     chunks, logs, results = work / "chunks", work / "logs", work / "results"
     for directory in (chunks, logs, results):
         directory.mkdir(parents=True, exist_ok=True)
-    settle(work / "settings.json", stage_settings(stage, model, {}), force, stage=stage.name)
+    settle(work / "settings.json", stage_settings(model), force, stage=stage.name)
     for log_file in sorted(logs.glob("*.eval")):
         harvest(log_file, results)
     items: Rows = []
@@ -167,8 +167,7 @@ def run_agent_stage(
             reason = log.error.message.strip() if log.error else log.status
             raise StageInterrupted(
                 f"pipeline {stage.name} stage: an Inspect run ended with status {log.status} ({reason}); "
-                f"log: {log.location}. Its {harvested} harvested samples are kept: run the same "
-                "command again to resume."
+                f"log: {log.location}. Finished samples are kept: run the same command again to resume."
             )
     final = Harvested.read(results)
     missing = [i["id"] for i in items if i["id"] not in final.done and i["id"] not in final.failed]

@@ -57,8 +57,10 @@ class ModelSpec:
             return get_model("mockllm/model", custom_outputs=mock_answers())
         try:
             return get_model(self.name, base_url=self.base_url, **dict(self.args))
-        except (PrerequisiteError, ValueError) as error:  # unknown provider, missing API key
-            raise DataError(f"model {self.name}: {str(error).strip()}") from None
+        except (PrerequisiteError, ValueError, TypeError) as error:  # unknown provider or -M, missing key
+            from rich.text import Text  # Inspect's messages carry console markup
+
+            raise DataError(f"model {self.name}: {Text.from_markup(str(error)).plain.strip()}") from None
 
     def describe(self) -> dict[str, Any]:
         if self.dry_run:

@@ -22,7 +22,7 @@ from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage, stage_setti
 from uxbench.pipeline.build import BuildConfig, build
 from uxbench.pipeline.files import read_stats, stats_path
 from uxbench.pipeline.manifest import read_manifest, settle
-from uxbench.pipeline.models import ModelLike
+from uxbench.pipeline.models import ModelLike, resolve
 from uxbench.pipeline.stages import prefilter_stage, signals_stage
 
 STAGE_FILES = {
@@ -67,7 +67,7 @@ def run_settings(model: ModelLike, options: RunOptions) -> dict[str, Any]:
     return {
         "signals": {"skip_bad": options.skip_bad},
         "prefilter": {"near_threshold": options.near_threshold, "unsafe_terms": terms},
-        **{name: stage_settings(stage, model, {}) for name, stage in AGENT_STAGES.items()},
+        **{name: stage_settings(model) for name in AGENT_STAGES},
     }
 
 
@@ -152,6 +152,7 @@ def run_pipeline(
     raw, out = Path(raw), Path(out)
     if not raw.is_file():
         raise DataError(f"{raw}: no such raw log file")
+    resolve(model)  # a model that cannot be set up stops the run before any stage
     out.mkdir(parents=True, exist_ok=True)
     changed = _check_manifest(raw, out, model, options)
     files = {name: out / file for name, file in STAGE_FILES.items()}

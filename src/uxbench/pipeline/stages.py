@@ -72,9 +72,11 @@ def signals_stage(
 
 
 def _no_ratings(raw: str | Path, report: ReadReport) -> str:
-    skipped = f", {len(report.skipped)} lines skipped" if report.skipped else ""
+    which = "conversations"
+    if report.skipped:
+        which = f"usable conversations ({len(report.skipped)} bad lines skipped)"
     return (
-        f"{raw}: none of its {report.conversations} conversations{skipped} has a rated reply, so no "
+        f"{raw}: none of its {report.conversations} {which} has a rated reply, so no "
         "test case can come out of it. The pipeline reads ratings on assistant turns: `feedback` "
         "(liked / disliked) or the flags `is_liked` / `is_unliked`."
     )
