@@ -60,3 +60,23 @@ def judge_dir(tmp_path: Path) -> Callable[[int, int], Path]:
         return tmp_path
 
     return make
+
+
+@pytest.fixture(scope="session")
+def pipeline_raw(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """100 synthetic raw conversations for the pipeline tests."""
+    from uxbench.pipeline.synth import write_synth
+
+    path = tmp_path_factory.mktemp("pipeline_raw") / "raw.jsonl"
+    write_synth(path, 100, seed=11)
+    return path
+
+
+@pytest.fixture(scope="session")
+def pipeline_reference(pipeline_raw: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An uninterrupted dry run on `pipeline_raw` (one chunk per stage) to compare other runs with."""
+    from pipeline_helpers import dry_run
+
+    out = tmp_path_factory.mktemp("pipeline_reference")
+    assert dry_run(pipeline_raw, out, "--chunk-size", "1000") == 0
+    return out

@@ -10,6 +10,7 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
+from pipeline_helpers import CASE
 
 from uxbench.pipeline.agentrun import export_logs
 from uxbench.pipeline.agents import AnswerError, log_results, parse_answer
@@ -19,18 +20,6 @@ from uxbench.pipeline.mock import answer_for
 from uxbench.pipeline.schemas import FailureMining, JudgeScores, QAVerdict
 
 ROLES = {"roles": ["user", "assistant", "user", "assistant"]}
-CASE = {
-    "failed_turn": 1,
-    "query_turn": 0,
-    "dimension": "事实性错误",
-    "scenario": "信息与知识查询",
-    "signal_type": "explicit_complaint",
-    "signal_confidence": "high",
-    "sentiment": "explicit",
-    "explanation": "The reply named the wrong city.",
-    "representativeness": "high",
-    "confidence": 0.9,
-}
 
 
 def mining(**changes: Any) -> str:

@@ -6,7 +6,6 @@ import json
 import subprocess
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from inspect_ai import eval
 from inspect_ai.log import read_eval_log
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
+from pipeline_helpers import SMALL_TARGETS, TARGETS_ARG, completed_per_sample, dry_run, same_outputs
 
 from uxbench.cli import main
 from uxbench.dataset import RELEASE_FILES, load_samples
@@ -25,9 +25,6 @@ from uxbench.pipeline.mock import mock_answers
 from uxbench.pipeline.runner import STAGE_FILES, RunOptions, run_pipeline
 from uxbench.pipeline.synth import write_synth
 
-SMALL_TARGETS = {"task1_judge_bad": 40, "task1_judge_good": 40, "task2_eval": 60, "task3_recovery": 15}
-OUTPUTS = [*RELEASE_FILES.values(), *STAGE_FILES.values(), "stats.json"]
-
 
 def dry_run_model(invalid_rate: float = 0.0) -> Any:
     return get_model("mockllm/model", custom_outputs=mock_answers(invalid_rate))
@@ -37,85 +34,52 @@ def options(chunk_size: int) -> RunOptions:
     return RunOptions(chunk_size=chunk_size, build=BuildConfig(targets=SMALL_TARGETS))
 
 
-def completed_per_sample(run_dir: Path) -> Counter[str]:
-    """How often each sample finished, over every Inspect log the run wrote."""
-    counts: Counter[str] = Counter()
-    for log_file in run_dir.glob("*.work/logs/*.eval"):
-        log = read_eval_log(str(log_file), exclude_fields={"events", "messages"})
-        counts.update(f"{log.eval.task}:{s.id}" for s in log.samples or [] if s.error is None and s.scores)
-    return counts
-
-
-def same_outputs(a: Path, b: Path) -> None:
-    for name in OUTPUTS:
-        assert (a / name).read_bytes() == (b / name).read_bytes(), name
-
-
-@pytest.fixture(scope="module")
-def raw_small(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("raw") / "raw.jsonl"
-    write_synth(path, 100, seed=11)
-    return path
-
-
-@pytest.fixture(scope="module")
-def reference(raw_small: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An uninterrupted run to compare resumed runs with."""
-    out = tmp_path_factory.mktemp("reference")
-    run_pipeline(raw_small, out, dry_run_model(), options(chunk_size=1000), progress=False)
-    return out
-
-
-def test_test_sets_and_report(reference: Path) -> None:
-    stats = json.loads((reference / "stats.json").read_text(encoding="utf-8"))
+def test_test_sets_and_report(pipeline_reference: Path) -> None:
+    stats = json.loads((pipeline_reference / "stats.json").read_text(encoding="utf-8"))
     assert list(stats) == ["signals", "prefilter", "miner", "judge", "qa", "build"]
     for task in ("task1", "task2", "task3"):
-        samples, report = load_samples(task, str(reference))
+        samples, report = load_samples(task, str(pipeline_reference))
         assert samples and not report.skipped
     sets = stats["build"]["sets"]
     assert all(sets[name]["size"] > 0 for name in RELEASE_FILES)
-    report = (reference / "stats.md").read_text(encoding="utf-8")
+    report = (pipeline_reference / "stats.md").read_text(encoding="utf-8")
     assert "## 2. Prefilter" in report and "冗余啰嗦 (Verbosity/Redundancy)" in report
-    by_source = {row["cid"]: row for row in read_rows(reference / STAGE_FILES["signals"])}
-    for record in read_rows(reference / RELEASE_FILES["task3_recovery"]):
+    by_source = {row["cid"]: row for row in read_rows(pipeline_reference / STAGE_FILES["signals"])}
+    for record in read_rows(pipeline_reference / RELEASE_FILES["task3_recovery"]):
         source = by_source[record["source_cid"]]["turns"]
         failed = record["source_turn"]
         assert record["failed_response"] == source[failed]["text"]
         assert record["user_complaint"] == source[failed + 1]["text"]
         assert len(record["history"]) == failed
-    for record in read_rows(reference / RELEASE_FILES["task2_eval"]):
+    for record in read_rows(pipeline_reference / RELEASE_FILES["task2_eval"]):
         assert record["history_turns"] == len(record["messages"])
         assert record["overall_quality"] == "high"
 
 
 def test_rerun_skips_finished_stages(
-    raw_small: Path, reference: Path, capsys: pytest.CaptureFixture[str]
+    pipeline_raw: Path, pipeline_reference: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = {name: (reference / name).stat().st_mtime_ns for name in STAGE_FILES.values()}
-    targets = ",".join(f"{k}={v}" for k, v in SMALL_TARGETS.items())
-    code = main(
-        ["pipeline", "run", str(raw_small), "--out", str(reference), "--dry-run", "--targets", targets]
-    )
-    assert code == 0
-    assert {name: (reference / name).stat().st_mtime_ns for name in STAGE_FILES.values()} == before
+    before = {name: (pipeline_reference / name).stat().st_mtime_ns for name in STAGE_FILES.values()}
+    assert dry_run(pipeline_raw, pipeline_reference) == 0
+    assert {name: (pipeline_reference / name).stat().st_mtime_ns for name in STAGE_FILES.values()} == before
     assert "test sets" in capsys.readouterr().out
 
 
-def test_other_input_is_refused(tmp_path: Path, reference: Path) -> None:
+def test_other_input_is_refused(tmp_path: Path, pipeline_reference: Path) -> None:
     other = tmp_path / "other.jsonl"
     write_synth(other, 5, seed=1)
-    assert main(["pipeline", "run", str(other), "--out", str(reference), "--dry-run"]) == 1
+    assert main(["pipeline", "run", str(other), "--out", str(pipeline_reference), "--dry-run"]) == 1
 
 
-def test_export_from_logs_matches_the_run(reference: Path, tmp_path: Path) -> None:
-    logs = sorted(str(p) for p in (reference / "04_judge.work" / "logs").glob("*.eval"))
+def test_export_from_logs_matches_the_run(pipeline_reference: Path, tmp_path: Path) -> None:
+    logs = sorted(str(p) for p in (pipeline_reference / "04_judge.work" / "logs").glob("*.eval"))
     out = tmp_path / "judged.jsonl"
     export_logs(logs, out)
-    assert out.read_bytes() == (reference / STAGE_FILES["judge"]).read_bytes()
+    assert out.read_bytes() == (pipeline_reference / STAGE_FILES["judge"]).read_bytes()
 
 
-def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> None:
-    """A model failure stops the run mid-stage; the rerun finishes only what was left."""
+def test_crash_then_resume(pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path) -> None:
+    """An Inspect run that ends in error stops the stage; the rerun finishes only what was left."""
     calls = {"n": 0}
     valid = mock_answers()
 
@@ -128,9 +92,11 @@ def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> 
         return valid(input, tools, choice, config)
 
     out = tmp_path / "run"
-    with pytest.raises(StageInterrupted, match="Run the same command again"):
+    stopping = options(20)
+    stopping.eval_args = {"fail_on_error": True}  # Inspect's default: the first sample error ends the eval
+    with pytest.raises(StageInterrupted, match="ended with status error .*run the same command again"):
         run_pipeline(
-            raw_small, out, get_model("mockllm/model", custom_outputs=failing), options(20), progress=False
+            pipeline_raw, out, get_model("mockllm/model", custom_outputs=failing), stopping, progress=False
         )
     finished_before = sum(completed_per_sample(out).values())
     assert finished_before >= 30
@@ -144,21 +110,20 @@ def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> 
         return valid(input, tools, choice, config)
 
     run_pipeline(
-        raw_small, out, get_model("mockllm/model", custom_outputs=counting), options(20), progress=False
+        pipeline_raw, out, get_model("mockllm/model", custom_outputs=counting), options(20), progress=False
     )
-    same_outputs(out, reference)
+    same_outputs(out, pipeline_reference)
     graded = completed_per_sample(out)
     assert max(graded.values()) == 1
     assert resumed["n"] == sum(graded.values()) - finished_before
 
 
 @pytest.mark.slow
-def test_kill_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> None:
+def test_kill_then_resume(pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path) -> None:
     """SIGKILL the command line run in the judge stage; running it again gives the same outputs."""
     out = tmp_path / "run"
-    targets = ",".join(f"{k}={v}" for k, v in SMALL_TARGETS.items())
-    command = [sys.executable, "-m", "uxbench.cli", "pipeline", "run", str(raw_small), "--out", str(out)]
-    command += ["--dry-run", "--chunk-size", "15", "--no-progress", "--targets", targets]
+    command = [sys.executable, "-m", "uxbench.cli", "pipeline", "run", str(pipeline_raw), "--out", str(out)]
+    command += ["--dry-run", "--chunk-size", "15", "--no-progress", "--targets", TARGETS_ARG]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.time() + 300
@@ -178,7 +143,7 @@ def test_kill_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> N
 
     finished = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert finished.returncode == 0, finished.stderr
-    same_outputs(out, reference)
+    same_outputs(out, pipeline_reference)
     assert max(completed_per_sample(out).values()) == 1
 
 

@@ -2,36 +2,43 @@
 
 Work directory layout (next to the stage's output file):
 
+    settings.json        the model the stage runs with (a resume must match, unless forced)
     chunks/NNNNN.jsonl   the items given to one `inspect_ai.eval` call
     logs/*.eval          its Inspect log (samples are flushed to it one by one)
-    results/<log>.jsonl  the finished samples harvested from that log, written atomically
+    results/<log>.jsonl  the finished and the failed samples of that log, written atomically
 
-A sample is done when a results file holds it. On start, logs not yet harvested (left by
-a crash or Ctrl-C) are harvested first, so their finished samples are never run again;
-samples still in flight when the process died were never finished and run again. The
-output lists results in input order, so it does not depend on where a run was interrupted.
+A sample is done when a results file holds it finished. On start, logs not yet harvested
+(left by a crash or Ctrl-C) are harvested first, so their finished samples are never run
+again; samples still in flight when the process died were never finished and run again.
+A sample whose model call keeps failing (after Inspect's own retries) is recorded as failed
+with its error and left out of the output; the stage still finishes, counts it, and the next
+run retries only the failed samples. The output lists results in input order, so it does
+not depend on where a run was interrupted.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task
-from inspect_ai.model import Model
 
 from uxbench.errors import DataError
 from uxbench.pipeline.agents import log_results
 from uxbench.pipeline.files import read_rows, write_rows, write_stats
 from uxbench.pipeline.judge import collect_judge, judge_items, pipeline_judge
+from uxbench.pipeline.manifest import settle
 from uxbench.pipeline.miner import collect_miner, miner_items, pipeline_miner
+from uxbench.pipeline.models import ModelLike, describe, resolve
 from uxbench.pipeline.qa import collect_qa, pipeline_qa, qa_items
 from uxbench.pipeline.quality import case_gate_failure, gate_failure
+from uxbench.pipeline.rows import JudgedRow, MinedRow, SignalRow, valid_rows
 
 Rows = list[dict[str, Any]]
+FAILED_EXAMPLES = 20  # failed items listed with their error in the stats
 
 
 @dataclass(frozen=True)
@@ -40,13 +47,14 @@ class AgentStage:
     task: Callable[..., Task]
     items: Callable[[dict[str, Any]], Any]
     collect: Callable[[Rows], tuple[Rows, dict[str, Any]]]
+    row_model: type[SignalRow]  # what the stage's input rows look like
     skip: Callable[[dict[str, Any]], str | None] = lambda row: None  # why a row yields no item
 
 
 AGENT_STAGES = {
-    "miner": AgentStage("miner", pipeline_miner, miner_items, collect_miner),
-    "judge": AgentStage("judge", pipeline_judge, judge_items, collect_judge, case_gate_failure),
-    "qa": AgentStage("qa", pipeline_qa, qa_items, collect_qa, gate_failure),
+    "miner": AgentStage("miner", pipeline_miner, miner_items, collect_miner, SignalRow),
+    "judge": AgentStage("judge", pipeline_judge, judge_items, collect_judge, MinedRow, case_gate_failure),
+    "qa": AgentStage("qa", pipeline_qa, qa_items, collect_qa, JudgedRow, gate_failure),
 }
 TASK_STAGES = {f"uxbench/pipeline_{name}": stage for name, stage in AGENT_STAGES.items()}
 
@@ -61,7 +69,7 @@ def work_dir(out: str | Path) -> Path:
 
 
 def harvest(log_file: Path, results_dir: Path) -> int:
-    """Write the finished samples of one log to its results file (once)."""
+    """Write the finished and failed samples of one log to its results file (once)."""
     from inspect_ai.log import read_eval_log
 
     target = results_dir / f"{log_file.stem}.jsonl"
@@ -71,72 +79,118 @@ def harvest(log_file: Path, results_dir: Path) -> int:
     return write_rows(target, log_results(log))
 
 
-def finished(results_dir: Path) -> dict[str, dict[str, Any]]:
-    """Every harvested sample by id (the first harvest wins if a sample was ever run twice)."""
-    done: dict[str, dict[str, Any]] = {}
-    for path in sorted(results_dir.glob("*.jsonl")):
-        for row in read_rows(path):
-            done.setdefault(row["id"], row)
-    return done
+@dataclass
+class Harvested:
+    """Every harvested sample: the finished ones by id (the first harvest wins if a sample was
+    ever run twice), and the error of each that failed and never finished."""
+
+    done: dict[str, dict[str, Any]] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, results_dir: Path) -> Harvested:
+        harvested = cls()
+        for path in sorted(results_dir.glob("*.jsonl")):
+            for row in read_rows(path):
+                if "failed" in row:
+                    harvested.failed[row["id"]] = row["failed"]
+                else:
+                    harvested.done.setdefault(row["id"], row)
+        for done in harvested.done:
+            harvested.failed.pop(done, None)
+        return harvested
+
+
+def stage_settings(model: ModelLike) -> dict[str, Any]:
+    """What a resume of an agent stage must run with."""
+    return {"model": describe(model)}
 
 
 def run_agent_stage(
     stage: AgentStage,
     input_path: str | Path,
     out: str | Path,
-    model: str | Model,
+    model: ModelLike,
     chunk_size: int = 100,
     eval_args: dict[str, Any] | None = None,
     advance: Callable[[int], None] | None = None,
     on_items: Callable[[int, int], None] | None = None,
+    force: bool = False,
 ) -> dict[str, Any]:
-    """Run `stage` on every item of `input_path` not yet finished, then write `out` and its stats."""
+    """Run `stage` on every item of `input_path` not yet finished (failed ones again), then write
+    `out` and its stats; `force` resumes a work directory made with other settings."""
     from inspect_ai import eval as inspect_eval
 
     work = work_dir(out)
     chunks, logs, results = work / "chunks", work / "logs", work / "results"
     for directory in (chunks, logs, results):
         directory.mkdir(parents=True, exist_ok=True)
+    settle(work / "settings.json", stage_settings(model), force, stage=stage.name)
     for log_file in sorted(logs.glob("*.eval")):
         harvest(log_file, results)
     items: Rows = []
     skipped: Counter[str] = Counter()
-    for row in read_rows(input_path):
+    for row in valid_rows(input_path, stage.row_model):
         reason = stage.skip(row)
         if reason is not None:
             skipped[reason] += 1
         items.extend(stage.items(row))
-    done = finished(results)
+    if not items:
+        reasons = ", ".join(f"{k} {v}" for k, v in skipped.most_common()) or "the file holds no rows"
+        raise DataError(
+            f"pipeline {stage.name} stage: nothing to do in {input_path} ({reasons}); "
+            "no test case can come out of this run"
+        )
+    done = Harvested.read(results).done
     pending = [item for item in items if item["id"] not in done]
     if on_items is not None:
         on_items(len(items), len(items) - len(pending))
+    runnable = resolve(model) if pending else None
     for start in range(0, len(pending), chunk_size):
         batch = pending[start : start + chunk_size]
         chunk = chunks / f"{len(list(chunks.glob('*.jsonl'))):05d}.jsonl"
         write_rows(chunk, batch)
-        # log_buffer=1: every finished sample reaches the log file at once, so a crash loses none
-        settings = {"log_buffer": 1, "display": "none", "score_display": False, **(eval_args or {})}
-        log = inspect_eval(stage.task(input=str(chunk)), model=model, log_dir=str(logs), **settings)[0]
+        # log_buffer=1: every finished sample reaches the log file at once, so a crash loses none;
+        # fail_on_error=False: a sample that errors is recorded as failed, not a stop for the stage
+        settings = {
+            "log_buffer": 1,
+            "display": "none",
+            "score_display": False,
+            "fail_on_error": False,
+            **(eval_args or {}),
+        }
+        log = inspect_eval(stage.task(input=str(chunk)), model=runnable, log_dir=str(logs), **settings)[0]
         harvested = harvest(Path(log.location), results) if log.location else 0
         if advance is not None:
             advance(harvested)
         if log.status != "success":
-            reason = log.error.message if log.error else log.status
+            reason = log.error.message.strip() if log.error else log.status
             raise StageInterrupted(
-                f"pipeline {stage.name} stage stopped ({reason}); its {harvested} finished samples of this "
-                "chunk are kept. Run the same command again to resume."
+                f"pipeline {stage.name} stage: an Inspect run ended with status {log.status} ({reason}); "
+                f"log: {log.location}. Finished samples are kept: run the same command again to resume."
             )
-    done = finished(results)
-    missing = [item["id"] for item in items if item["id"] not in done]
+    final = Harvested.read(results)
+    missing = [i["id"] for i in items if i["id"] not in final.done and i["id"] not in final.failed]
     if missing:
         raise StageInterrupted(
             f"pipeline {stage.name} stage: {len(missing)} items unfinished (first: {missing[0]})"
         )
-    rows, counts = stage.collect([done[item["id"]] for item in items])
+    failed = [(item["id"], final.failed[item["id"]]) for item in items if item["id"] not in final.done]
+    if len(failed) == len(items):
+        raise StageInterrupted(
+            f"pipeline {stage.name} stage: all {len(items)} items failed (first: {failed[0][0]}: "
+            f"{failed[0][1]}); fix the cause (model name, key, endpoint) and run again"
+        )
+    rows, counts = stage.collect([final.done[item["id"]] for item in items if item["id"] in final.done])
     write_rows(out, rows)
-    write_stats(
-        out, input_path, stage.name, {"items": len(items), "not_run": dict(skipped.most_common()), **counts}
-    )
+    counts = {
+        "items": len(items),
+        "not_run": dict(skipped.most_common()),
+        **counts,
+        "failed": len(failed),
+        "failed_examples": [{"id": i, "error": e} for i, e in failed[:FAILED_EXAMPLES]],
+    }
+    write_stats(out, input_path, stage.name, counts)
     return counts
 
 
@@ -146,6 +200,7 @@ def export_logs(log_files: list[str], out: str | Path) -> dict[str, Any]:
 
     stage: AgentStage | None = None
     results: dict[str, dict[str, Any]] = {}
+    failed: set[str] = set()
     inputs: list[str] = []
     for name in log_files:
         log = read_eval_log(name, exclude_fields={"events", "messages"})
@@ -157,10 +212,14 @@ def export_logs(log_files: list[str], out: str | Path) -> dict[str, Any]:
         stage = found
         inputs.append(str(log.eval.task_args.get("input", "")))
         for result in log_results(log):
-            results.setdefault(result["id"], result)
+            if "failed" in result:
+                failed.add(result["id"])
+            else:
+                results.setdefault(result["id"], result)
     if stage is None:
         raise DataError("no log files given")
     rows, counts = stage.collect(list(results.values()))
+    counts["failed"] = len(failed - results.keys())
     write_rows(out, rows)
     upstream = inputs[0] if len(set(inputs)) == 1 and Path(inputs[0]).exists() else None
     write_stats(out, upstream, stage.name, counts)

@@ -23,7 +23,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from pydantic import BaseModel, ValidationError
 
 from uxbench.errors import DataError
-from uxbench.pipeline.files import read_rows
+from uxbench.pipeline.rows import SignalRow, valid_rows
 
 RESULT_KEY = "pipeline_result"
 ATTEMPTS_KEY = "pipeline_attempts"
@@ -175,12 +175,13 @@ def item_dataset(
 
 
 def read_items(
-    path: str, expand: Callable[[dict[str, Any]], Iterable[dict[str, Any]]]
+    path: str, expand: Callable[[dict[str, Any]], Iterable[dict[str, Any]]], row_model: type[SignalRow]
 ) -> list[dict[str, Any]]:
-    """Items of a stage input file; `expand` turns one input row into its items."""
+    """Items of a stage input file, each row checked against `row_model`; `expand` turns one
+    input row into its items."""
     items: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for row in read_rows(path):
+    for row in valid_rows(path, row_model):
         for item in expand(row):
             if item["id"] in seen:
                 raise DataError(f"{path}: item {item['id']} occurs twice")
@@ -190,8 +191,11 @@ def read_items(
 
 
 def sample_result(sample: EvalSample) -> dict[str, Any] | None:
-    """A finished sample's item and answer; None for a sample that errored (it must run again)."""
-    if sample.error is not None or not sample.scores:
+    """A finished sample's item and answer, the error of a sample that failed, or None for one
+    that has neither (it must run again)."""
+    if sample.error is not None:
+        return {"id": str(sample.id), "failed": sample.error.message.strip()}
+    if not sample.scores:
         return None
     store = sample.store
     return {
@@ -204,4 +208,5 @@ def sample_result(sample: EvalSample) -> dict[str, Any] | None:
 
 
 def log_results(log: EvalLog) -> list[dict[str, Any]]:
+    """The finished and the failed samples of a log (a failed one has a `failed` error text)."""
     return [r for r in (sample_result(s) for s in log.samples or []) if r is not None]

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from uxbench.dataset import RELEASE_FILES
-from uxbench.pipeline.files import read_rows, read_stats, write_json, write_rows
+from uxbench.errors import DataError
+from uxbench.pipeline.files import read_stats, write_json, write_rows
 from uxbench.pipeline.miner import REPLY_TURN
 from uxbench.pipeline.quality import AXES
 from uxbench.pipeline.report import write_report
+from uxbench.pipeline.rows import QARow, valid_rows
 from uxbench.pipeline.sampling import stratified_sample
 from uxbench.pipeline.signals import normalise, reaction_of
 
@@ -118,7 +120,9 @@ def _turns(row: Row, end: int) -> list[dict[str, str]]:
 
 def apply_qa(row: Row) -> tuple[Row | None, str | None]:
     """The case after its QA verdict, or None and the reason it is dropped."""
-    verdict = row.get("qa")
+    verdict = row["qa"]
+    if row["scores"] is None:  # judged with -T gated=false: no valid judge answer
+        return None, "judge_invalid"
     if verdict is None:
         return None, "qa_invalid"
     if verdict["verdict"] != "keep":
@@ -295,7 +299,13 @@ def build_sets(
 def build(qa_path: str | Path, out_dir: str | Path, config: BuildConfig = BuildConfig()) -> dict[str, Any]:
     """Write the four release files and `stats.json` / `stats.md` into `out_dir`."""
     out_dir = Path(out_dir)
-    sets, counts = build_sets(list(read_rows(qa_path)), config)
+    sets, counts = build_sets(list(valid_rows(qa_path, QARow)), config)
+    if not any(sets.values()):
+        dropped = ", ".join(f"{k} {v}" for k, v in counts["rejected"].items()) or "none"
+        raise DataError(
+            f"{qa_path}: none of its {counts['cases_in']} cases can enter a test set (dropped: {dropped}; "
+            f"duplicate queries: {counts['duplicate_queries']}); no test set written"
+        )
     for name, records in sets.items():
         write_rows(out_dir / RELEASE_FILES[name], records)
     stats = {**read_stats(qa_path), "build": counts}

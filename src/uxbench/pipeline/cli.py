@@ -1,4 +1,8 @@
-"""`uxbench pipeline ...`: one subcommand per stage, plus export, build, run and synth."""
+"""`uxbench pipeline ...`: one subcommand per stage, plus export, build, run and synth.
+
+Exit codes: 0 done; 1 an error (bad input, other settings, an Inspect run that ended in error);
+3 done, but some items failed and were left out (run again to retry them); 130 interrupted.
+"""
 
 from __future__ import annotations
 
@@ -9,33 +13,45 @@ from typing import Any
 
 from uxbench.errors import DataError
 
+EXIT_FAILED_ITEMS = 3
+
 
 def _model(args: argparse.Namespace) -> Any:
     """The model agent stages call: a named Inspect model or the built-in dry-run stand-in."""
-    from inspect_ai.model import get_model
+    from uxbench.pipeline.models import ModelSpec
 
     if args.dry_run:
-        from uxbench.pipeline.mock import mock_answers
-
-        return get_model("mockllm/model", custom_outputs=mock_answers())
+        return ModelSpec(dry_run=True)
     if not args.model:
         raise DataError("give --model (any Inspect model, e.g. openai-api/local/qwen) or --dry-run")
-    model_args: dict[str, Any] = {}
+    model_args: list[tuple[str, str]] = []
     for pair in args.model_arg or []:
         key, sep, value = pair.partition("=")
         if not sep:
             raise DataError(f"-M {pair!r}: use KEY=VALUE")
-        model_args[key] = value
-    return get_model(args.model, base_url=args.model_base_url, **model_args)
+        model_args.append((key, value))
+    return ModelSpec(args.model, args.model_base_url, tuple(model_args))
+
+
+# flags passed on to inspect_ai.eval under the same names
+_EVAL_FLAGS = ("max_connections", "log_level", "max_retries", "timeout", "attempt_timeout", "fail_on_error")
 
 
 def _eval_args(args: argparse.Namespace) -> dict[str, Any]:
-    extra: dict[str, Any] = {}
-    if args.max_connections:
-        extra["max_connections"] = args.max_connections
-    if args.log_level:
-        extra["log_level"] = args.log_level
-    return extra
+    return {name: getattr(args, name) for name in _EVAL_FLAGS if getattr(args, name) is not None}
+
+
+def _report_failed(failed: dict[str, int]) -> int:
+    """Exit code 3, and what to do, when some items' model calls failed."""
+    if not failed:
+        return 0
+    listing = ", ".join(f"{stage} {n}" for stage, n in failed.items())
+    print(
+        f"warning: {sum(failed.values())} items failed and were left out ({listing}); their errors are "
+        "under `failed_examples` in the stats. Run the same command again to retry only those.",
+        file=sys.stderr,
+    )
+    return EXIT_FAILED_ITEMS
 
 
 def _build_config(args: argparse.Namespace) -> Any:
@@ -78,8 +94,8 @@ def _prefilter(args: argparse.Namespace) -> None:
     )
 
 
-def _agent(stage: str) -> Callable[[argparse.Namespace], None]:
-    def command(args: argparse.Namespace) -> None:
+def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
+    def command(args: argparse.Namespace) -> int:
         from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage
 
         counts = run_agent_stage(
@@ -89,8 +105,11 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], None]:
             _model(args),
             args.chunk_size,
             {"log_realtime": False, **_eval_args(args)},
+            force=args.force,
         )
-        print(f"{stage}: {counts} → {args.out}")
+        shown = {k: v for k, v in counts.items() if k != "failed_examples"}
+        print(f"{stage}: {shown} → {args.out}")
+        return _report_failed({stage: counts["failed"]} if counts["failed"] else {})
 
     return command
 
@@ -110,8 +129,8 @@ def _build(args: argparse.Namespace) -> None:
     print(f"test sets {sizes} and stats.json / stats.md written to {args.out}")
 
 
-def _run(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.runner import RunOptions, run_pipeline
+def _run(args: argparse.Namespace) -> int:
+    from uxbench.pipeline.runner import RunOptions, failed_items, run_pipeline
 
     options = RunOptions(
         chunk_size=args.chunk_size,
@@ -120,10 +139,12 @@ def _run(args: argparse.Namespace) -> None:
         unsafe_terms=args.unsafe_terms,
         build=_build_config(args),
         eval_args=_eval_args(args),
+        force=args.force,
     )
     stats = run_pipeline(args.raw, args.out, _model(args), options, progress=not args.no_progress)
     sizes = {name: facts["size"] for name, facts in stats["build"]["sets"].items()}
     print(f"test sets {sizes}, stats.json and stats.md written to {args.out}")
+    return _report_failed(failed_items(stats))
 
 
 # ---------------------------------------------------------------- arguments
@@ -138,7 +159,19 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--chunk-size", type=int, default=100, help="samples per Inspect run (resume unit)")
     parser.add_argument("--max-connections", type=int, help="concurrent model requests")
+    parser.add_argument("--max-retries", type=int, help="retries of a failing model call (Inspect's)")
+    parser.add_argument("--timeout", type=int, help="seconds a model call may take, retries included")
+    parser.add_argument("--attempt-timeout", type=int, help="seconds one attempt of a model call may take")
+    parser.add_argument(
+        "--fail-on-error",
+        type=float,
+        help="stop a chunk once this share (< 1) or count of its samples failed (default: never; "
+        "failed samples are left out and retried on the next run)",
+    )
     parser.add_argument("--log-level", help="Inspect console log level")
+    parser.add_argument(
+        "--force", action="store_true", help="resume with other settings than the recorded ones"
+    )
 
 
 def _prefilter_options(parser: argparse.ArgumentParser) -> None:
@@ -212,12 +245,12 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=_guard(_run))
 
 
-def _guard(command: Callable[[argparse.Namespace], None]) -> Callable[[argparse.Namespace], int]:
+def _guard(command: Callable[[argparse.Namespace], int | None]) -> Callable[[argparse.Namespace], int]:
     """User mistakes and interruptions end with a message and an exit code, not a traceback."""
 
     def run(args: argparse.Namespace) -> int:
         try:
-            command(args)
+            return command(args) or 0
         except DataError as error:
             print(f"error: {error}", file=sys.stderr)
             return 1
@@ -226,6 +259,5 @@ def _guard(command: Callable[[argparse.Namespace], None]) -> Callable[[argparse.
                 "interrupted; finished work is kept — run the same command again to resume", file=sys.stderr
             )
             return 130
-        return 0
 
     return run

@@ -19,6 +19,12 @@ def stats_path(path: str | Path) -> Path:
 
 def read_rows(path: str | Path) -> Iterator[dict[str, Any]]:
     """Rows of a stage file the pipeline wrote (a broken line names the file and line)."""
+    for _, row in numbered_rows(path):
+        yield row
+
+
+def numbered_rows(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, row) of a stage file; a line that is not a JSON object names the file and line."""
     path = Path(path)
     try:
         handle = path.open(encoding="utf-8")
@@ -29,9 +35,12 @@ def read_rows(path: str | Path) -> Iterator[dict[str, Any]]:
             if not line.strip():
                 continue
             try:
-                yield json.loads(line)
+                row = json.loads(line)
             except ValueError as error:
                 raise DataError(f"{path}:{number}: not a pipeline stage file line ({error})") from None
+            if not isinstance(row, dict):
+                raise DataError(f"{path}:{number}: not a pipeline stage file line (not a JSON object)")
+            yield number, row
 
 
 def write_rows(path: str | Path, rows: Iterable[dict[str, Any]]) -> int:
@@ -40,12 +49,16 @@ def write_rows(path: str | Path, rows: Iterable[dict[str, Any]]) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     count = 0
-    with partial.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-            count += 1
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with partial.open("w", encoding="utf-8") as handle:
+            for row in rows:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                count += 1
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:  # the rows' producer failed or was interrupted: leave no partial file
+        partial.unlink(missing_ok=True)
+        raise
     partial.replace(path)
     return count
 

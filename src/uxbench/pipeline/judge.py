@@ -26,6 +26,7 @@ from uxbench.pipeline.agents import (
 )
 from uxbench.pipeline.miner import REPLY_TURN
 from uxbench.pipeline.quality import AXES, case_gate_failure, mean_score, tier
+from uxbench.pipeline.rows import MinedRow
 from uxbench.pipeline.schemas import JudgeScores
 
 _TRACK_WORDS = {
@@ -82,7 +83,7 @@ def pipeline_judge(input: str, gated: bool = True, max_attempts: int = 3, prompt
 
     return Task(
         dataset=item_dataset(
-            read_items(input, lambda row: judge_items(row, gated)), render, "pipeline_judge", input
+            read_items(input, lambda row: judge_items(row, gated), MinedRow), render, "pipeline_judge", input
         ),
         solver=structured_answer(lambda item: JudgeScores, lambda item: {}, max_attempts),
         scorer=valid_answer(),

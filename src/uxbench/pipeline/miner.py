@@ -25,6 +25,7 @@ from uxbench.pipeline.agents import (
     structured_answer,
     valid_answer,
 )
+from uxbench.pipeline.rows import SignalRow
 from uxbench.pipeline.schemas import MINING_SCHEMAS
 
 REPLY_TURN = {"failure": "failed_turn", "success": "liked_turn"}
@@ -72,7 +73,7 @@ def pipeline_miner(
         return fill(templates[item["track"]], conversation=render_conversation(item), **labels)
 
     return Task(
-        dataset=item_dataset(read_items(input, miner_items), prompt, "pipeline_miner", input),
+        dataset=item_dataset(read_items(input, miner_items, SignalRow), prompt, "pipeline_miner", input),
         solver=structured_answer(
             lambda item: MINING_SCHEMAS[item["track"]],
             lambda item: {"roles": [t["role"] for t in item["turns"]]},

@@ -28,6 +28,7 @@ from uxbench.pipeline.agents import (
 )
 from uxbench.pipeline.judge import case_text
 from uxbench.pipeline.quality import gate_failure
+from uxbench.pipeline.rows import JudgedRow
 from uxbench.pipeline.schemas import QAVerdict
 
 _LABELS = {
@@ -70,7 +71,7 @@ def pipeline_qa(input: str, gated: bool = True, max_attempts: int = 3, prompt: s
 
     return Task(
         dataset=item_dataset(
-            read_items(input, lambda row: qa_items(row, gated)), render, "pipeline_qa", input
+            read_items(input, lambda row: qa_items(row, gated), JudgedRow), render, "pipeline_qa", input
         ),
         solver=structured_answer(lambda item: QAVerdict, lambda item: {"track": item["track"]}, max_attempts),
         scorer=valid_answer(),

@@ -8,6 +8,8 @@ counted and skipped on request.
 
 from __future__ import annotations
 
+import hashlib
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -56,31 +58,51 @@ class Conversation:
     def from_json(cls, data: dict[str, Any]) -> Conversation:
         return cls(str(data["cid"]), tuple(LogTurn(**t) for t in data["turns"]))
 
+    def digest(self) -> bytes:
+        """What tells two conversations apart: every turn's role, time, rating and text."""
+        digest = hashlib.blake2b(digest_size=8)
+        for t in self.turns:
+            digest.update(f"{t.role}\x1e{t.time}\x1e{t.feedback}\x1e{t.text}\x1f".encode())
+        return digest.digest()
+
 
 @dataclass
 class ReadReport:
     lines: int = 0
     conversations: int = 0
     skipped: list[str] = field(default_factory=list)
+    duplicate_cids: int = 0  # lines skipped because another conversation had their cid
+    # cid -> (line, digest) of its first conversation: ≈ 150 bytes per conversation read
+    first_seen: dict[str, tuple[int, bytes]] = field(default_factory=dict, repr=False)
+
+
+# times outside these bounds are unit mistakes (microseconds, nanoseconds) or junk
+EARLIEST, LATEST = 0.0, 4102444800.0  # 1970-01-01 and 2100-01-01, UTC
+_TIME_FORMATS = "use YYYY-MM-DD HH:MM:SS, ISO 8601 or epoch seconds / milliseconds"
 
 
 def parse_time(value: Any) -> float | None:
-    """Seconds since the epoch from `%Y-%m-%d %H:%M:%S`, ISO 8601 or epoch seconds / milliseconds."""
+    """Seconds since the epoch from `%Y-%m-%d %H:%M:%S`, ISO 8601 or epoch seconds / milliseconds,
+    between 1970 and 2100."""
     if value is None or value == "":
         return None
     if isinstance(value, bool):
         raise ValueError(f"not a time: {value!r}")
     if isinstance(value, (int, float)):
-        return float(value) / 1000.0 if value > 1e11 else float(value)
-    try:
-        moment = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
-    except ValueError:
-        raise ValueError(
-            f"not a time: {value!r} (use YYYY-MM-DD HH:MM:SS, ISO 8601 or epoch seconds)"
-        ) from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.timestamp()
+        if not math.isfinite(value):
+            raise ValueError(f"not a time: {value!r} ({_TIME_FORMATS})")
+        seconds = float(value) / 1000.0 if value > 1e11 else float(value)
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
+        except ValueError:
+            raise ValueError(f"not a time: {value!r} ({_TIME_FORMATS})") from None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        seconds = moment.timestamp()
+    if not EARLIEST <= seconds < LATEST:
+        raise ValueError(f"time {value!r} is out of range (1970-01-01 to 2100-01-01; {_TIME_FORMATS})")
+    return seconds
 
 
 def parse_feedback(turn: dict[str, Any], where: str) -> str | None:
@@ -155,6 +177,20 @@ def parse_conversation(raw: dict[str, Any]) -> Conversation:
     return Conversation(str(cid).strip(), tuple(turn for _, turn in numbered))
 
 
+class ReusedCid(RecordError):
+    """A second, different conversation under a cid already read."""
+
+
+def _check_cid(conversation: Conversation, line: int, report: ReadReport) -> None:
+    """A cid names one conversation: a second, different one would take over its cases later on.
+    The same conversation twice is left to the prefilter's exact-duplicate rule."""
+    digest = conversation.digest()
+    first = report.first_seen.setdefault(conversation.cid, (line, digest))
+    if first[1] != digest:
+        problem = f"line {first[0]} holds another conversation with this cid (cids must be unique)"
+        raise ReusedCid("cid", problem)
+
+
 def read_raw_log(
     path: str | Path, skip_bad: bool = False, report: ReadReport | None = None
 ) -> Iterator[Conversation]:
@@ -168,11 +204,13 @@ def read_raw_log(
             if row.problem:
                 raise RecordError("-", row.problem)
             conversation = parse_conversation(row.raw or {})
+            _check_cid(conversation, row.line, report)
         except RecordError as error:
             where = f"{path}:{row.line} (cid {cid}): {error}"
             if not skip_bad:
                 raise DataError(f"{where}\n(--skip-bad skips and counts such lines)") from None
             report.skipped.append(where)
+            report.duplicate_cids += isinstance(error, ReusedCid)
             continue
         report.conversations += 1
         yield conversation

@@ -1,9 +1,11 @@
 """`uxbench pipeline run`: every stage in order, resumable, with a progress display.
 
 Each stage writes its output into the run directory atomically and then its `.stats.json`
-sidecar; a stage whose sidecar exists is finished and skipped on the next run. Agent stages
-also resume inside the stage (see `agentrun`). The build stage is cheap and always rerun.
-`pipeline.json` records the input's fingerprint, so a directory is never resumed on other data.
+sidecar; a stage whose sidecar exists is finished and skipped on the next run, unless it
+left failed items (they are retried) or an earlier stage ran again. Agent stages also
+resume inside the stage (see `agentrun`). The build stage is cheap and always rerun.
+`pipeline.json` records the input's fingerprint, so a directory is never resumed on other
+data, and the settings of every stage, so it is not resumed with other ones unless forced.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inspect_ai.model import Model
-
 from uxbench.errors import DataError
-from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage
+from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage, stage_settings
 from uxbench.pipeline.build import BuildConfig, build
-from uxbench.pipeline.files import read_stats, stats_path, write_json
+from uxbench.pipeline.files import read_stats, stats_path
+from uxbench.pipeline.manifest import read_manifest, settle
+from uxbench.pipeline.models import ModelLike, resolve
 from uxbench.pipeline.stages import prefilter_stage, signals_stage
 
 STAGE_FILES = {
@@ -40,6 +42,7 @@ class RunOptions:
     unsafe_terms: str | None = None
     build: BuildConfig = field(default_factory=BuildConfig)
     eval_args: dict[str, Any] = field(default_factory=dict)  # passed on to inspect_ai.eval
+    force: bool = False  # resume even when the settings differ from the recorded ones
 
 
 def fingerprint(path: Path) -> str:
@@ -55,25 +58,33 @@ def _count_lines(path: Path) -> int:
         return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
 
-def _check_manifest(raw: Path, out: Path, options: RunOptions) -> None:
+def run_settings(model: ModelLike, options: RunOptions) -> dict[str, Any]:
+    """Per stage, what its output depends on; chunk size, connections and the build's targets
+    do not count (the build always runs again)."""
+    terms: Any = options.unsafe_terms
+    if terms and Path(terms).is_file():
+        terms = {"path": str(terms), "sha256": fingerprint(Path(terms))}
+    return {
+        "signals": {"skip_bad": options.skip_bad},
+        "prefilter": {"near_threshold": options.near_threshold, "unsafe_terms": terms},
+        **{name: stage_settings(model) for name in AGENT_STAGES},
+    }
+
+
+def _check_manifest(raw: Path, out: Path, model: ModelLike, options: RunOptions) -> set[str]:
+    """Refuse other input; refuse other settings unless forced. Returns the stages whose settings changed."""
     manifest = out / "pipeline.json"
-    current = {"input": str(raw.resolve()), "sha256": fingerprint(raw), "options": _jsonable(options)}
-    if manifest.exists():
-        import json
-
-        previous = json.loads(manifest.read_text(encoding="utf-8"))
-        if previous.get("sha256") != current["sha256"]:
-            raise DataError(
-                f"{out} holds a run on different input ({previous.get('input')}); "
-                "use a new --out directory for this one"
-            )
-    write_json(manifest, current)
-
-
-def _jsonable(options: RunOptions) -> dict[str, Any]:
-    data = asdict(options)
-    data["eval_args"] = {k: v for k, v in options.eval_args.items() if isinstance(v, (str, int, float, bool))}
-    return data
+    sha256 = fingerprint(raw)
+    previous = read_manifest(manifest)
+    if previous and previous.get("sha256") != sha256:
+        raise DataError(
+            f"{out} holds a run on different input ({previous.get('input')}); "
+            "use a new --out directory for this one"
+        )
+    run = {k: v for k, v in asdict(options).items() if k in ("chunk_size", "build")}
+    run["eval_args"] = {k: v for k, v in options.eval_args.items() if isinstance(v, (str, int, float, bool))}
+    facts = {"input": str(raw.resolve()), "sha256": sha256, "run": run}
+    return settle(manifest, run_settings(model, options), options.force, **facts)
 
 
 class Progress:
@@ -132,7 +143,7 @@ class _LazyBar:
 def run_pipeline(
     raw: str | Path,
     out: str | Path,
-    model: str | Model,
+    model: ModelLike,
     options: RunOptions | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
@@ -141,22 +152,31 @@ def run_pipeline(
     raw, out = Path(raw), Path(out)
     if not raw.is_file():
         raise DataError(f"{raw}: no such raw log file")
+    resolve(model)  # a model that cannot be set up stops the run before any stage
     out.mkdir(parents=True, exist_ok=True)
-    _check_manifest(raw, out, options)
+    changed = _check_manifest(raw, out, model, options)
     files = {name: out / file for name, file in STAGE_FILES.items()}
     display = Progress(progress)
+    redo = False  # once a stage runs, every later one runs too (resuming what it finished)
 
-    def finished(name: str) -> bool:
-        if stats_path(files[name]).exists() and files[name].exists():
-            display.note(f"{name}: finished earlier, skipped")
+    def due(name: str) -> bool:
+        nonlocal redo
+        done = stats_path(files[name]).exists() and files[name].exists()
+        failed = read_stats(files[name]).get(name, {}).get("failed", 0) if done else 0
+        rerun = name in changed and name not in AGENT_STAGES  # agent stages keep finished work
+        if redo or not done or failed or rerun:
+            if done and failed:
+                display.note(f"{name}: retrying {failed} failed items")
+            redo = True
             return True
+        display.note(f"{name}: finished earlier, skipped")
         return False
 
     with display.running():
-        if not finished("signals"):
+        if due("signals"):
             advance = display.stage("signals", _count_lines(raw))
             signals_stage(raw, files["signals"], options.skip_bad, advance=advance)
-        if not finished("prefilter"):
+        if due("prefilter"):
             advance = display.stage("prefilter", read_stats(files["signals"])["signals"]["conversations"])
             prefilter_stage(
                 files["signals"],
@@ -168,7 +188,7 @@ def run_pipeline(
             )
         previous = files["prefilter"]
         for name in ("miner", "judge", "qa"):
-            if not finished(name):
+            if due(name):
                 bar = display.lazy_stage(name)
                 run_agent_stage(
                     AGENT_STAGES[name],
@@ -179,6 +199,12 @@ def run_pipeline(
                     {"log_realtime": False, **options.eval_args},
                     advance=bar.advance,
                     on_items=bar.start,
+                    force=options.force,
                 )
             previous = files[name]
         return build(files["qa"], out, options.build)
+
+
+def failed_items(stats: dict[str, Any]) -> dict[str, int]:
+    """Items each agent stage left out because their model calls failed."""
+    return {name: stats[name]["failed"] for name in AGENT_STAGES if stats.get(name, {}).get("failed")}

@@ -176,3 +176,4 @@ class QAVerdict(_Answer):
 
 
 MINING_SCHEMAS: dict[str, type[_Answer]] = {"failure": FailureMining, "success": SuccessMining}
+CASE_SCHEMAS: dict[str, type[_Case]] = {"failure": FailureCase, "success": SuccessCase}

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from uxbench.errors import DataError
 from uxbench.pipeline.dedup import DuplicateIndex
 from uxbench.pipeline.files import read_rows, write_rows, write_stats
 from uxbench.pipeline.prefilter import PrefilterCounts, prefilter
@@ -51,12 +52,15 @@ def signals_stage(
             feedback.update(signals["tracks"] or ["unrated"])
             interrupted += sum(r["interrupted"] for r in signals["reactions"])
             yield {**conversation.to_json(), "signals": signals}
+        if feedback.keys() <= {"unrated"}:  # raised before the output file is put in place
+            raise DataError(_no_ratings(raw, report))
 
     write_rows(out, _tick(rows(), advance))
     counts = {
         "lines": report.lines,
         "conversations": report.conversations,
         "skipped_lines": len(report.skipped),
+        "duplicate_cids": report.duplicate_cids,
         "skipped_examples": report.skipped[:20],
         "conversations_by_track": dict(feedback),
         "reactions": dict(reactions.most_common()),
@@ -65,6 +69,17 @@ def signals_stage(
     }
     write_stats(out, None, "signals", counts)
     return counts
+
+
+def _no_ratings(raw: str | Path, report: ReadReport) -> str:
+    which = "conversations"
+    if report.skipped:
+        which = f"usable conversations ({len(report.skipped)} bad lines skipped)"
+    return (
+        f"{raw}: none of its {report.conversations} {which} has a rated reply, so no "
+        "test case can come out of it. The pipeline reads ratings on assistant turns: `feedback` "
+        "(liked / disliked) or the flags `is_liked` / `is_unliked`."
+    )
 
 
 def prefilter_stage(
