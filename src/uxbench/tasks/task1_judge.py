@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Literal
 
 from inspect_ai import Task, task
-from inspect_ai.solver import generate
 
 from uxbench.dataset import uxbench_dataset
 from uxbench.errors import DataError
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.judge import judge_verdict
+from uxbench.solvers import generate_answer
 from uxbench.templates import builtin_path, load_template
 
 PROMPTS = ("default", "user_modeling", "cot", "few_shot")
@@ -46,7 +46,7 @@ def task1_judge(
     dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judge_template)
     return Task(
         dataset=dataset,
-        solver=generate(),
+        solver=generate_answer(),
         scorer=judge_verdict(judge_template),
         metadata={**facts, "template": judge_template.source, "labels": labels},
         version="1.0.0",
