@@ -11,6 +11,7 @@ from uxbench.errors import DataError
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.judge import judge_verdict
 from uxbench.solvers import generate_answer
+from uxbench.tags import run_tags
 from uxbench.templates import builtin_path, load_template
 
 PROMPTS = ("default", "user_modeling", "cot", "few_shot")
@@ -49,5 +50,6 @@ def task1_judge(
         solver=generate_answer(),
         scorer=judge_verdict(judge_template),
         metadata={**facts, "template": judge_template.source, "labels": labels},
+        tags=run_tags(),
         version="1.0.0",
     )
