@@ -4,13 +4,15 @@
 ones too: non-finite or null logprobs, no `choices`, and a body trickled one byte at a time.
 """
 
+import copy
 import json
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from uxbench.localserver import OpenAIServer
 
 # one answer token: (token, logprob, [(alternative, logprob), ...]); logprobs may be NaN, ±inf or None
 Token = tuple[str, float | None, list[tuple[str, float | None]]]
@@ -56,27 +58,11 @@ def label_tokens(first: str, p_good: float | None, p_bad: float | None) -> list[
     return [(first, chosen, [("好", p_good), ("差", p_bad)])]
 
 
-class RawServer:
+class RawServer(OpenAIServer):
     """`with RawServer(respond) as server:` serves `server.url`; `respond(request) -> Raw`."""
 
     def __init__(self, respond: Callable[[dict[str, Any]], Raw]) -> None:
-        self.respond = respond
-        self.requests: list[dict[str, Any]] = []
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
-
-    def __enter__(self) -> "RawServer":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        super().__init__(respond)  # type: ignore[arg-type]
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -90,11 +76,12 @@ class RawServer:
             def do_POST(self) -> None:
                 request = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 server.requests.append(request)
-                raw = server.respond(request)
+                raw = server.responder(request)
+                body = copy.deepcopy(raw.body)
                 if not request.get("logprobs"):  # as a real server: logprobs only when asked for
-                    for choice in raw.body.get("choices") or []:
+                    for choice in body.get("choices") or []:
                         choice["logprobs"] = None
-                data = json.dumps(raw.body, ensure_ascii=False).encode("utf-8")  # NaN, Infinity as JS does
+                data = json.dumps(body, ensure_ascii=False).encode("utf-8")  # NaN, Infinity as JS does
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
