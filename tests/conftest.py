@@ -1,6 +1,7 @@
 """Shared test helpers: release-shaped data directories written on the fly."""
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +11,12 @@ from uxbench.dataset import RELEASE_FILES
 from uxbench.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _logs_outside_the_tree(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """An eval run without `log_dir=` writes under pytest's tmp dir, never into the working tree."""
+    os.environ["INSPECT_LOG_DIR"] = str(tmp_path_factory.mktemp("inspect-logs"))
 
 
 def write_jsonl(path: Path, records: list[dict]) -> Path:

@@ -148,7 +148,7 @@ def test_missing_logprobs_are_counted_not_lost(
     missing = [s for s in log.samples if s.scores and s.scores["grm"].metadata["logprobs"] is False]
     assert len(missing) == server.counts["no_logprobs"] > 0
     assert all(
-        s.scores and s.scores["grm"].answer in ("good", "bad") for s in missing
+        s.scores and s.scores["grm"].metadata["verdict"] in ("good", "bad") for s in missing
     )  # verdict from the text
     values, reference = metrics(log), metrics(clean["task2"])
     assert values["grm/no_logprob_rate"] == pytest.approx(len(missing) / SIZES["task2"])

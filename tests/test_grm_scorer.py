@@ -260,7 +260,8 @@ def test_user_template(tmp_path: Path) -> None:
 
     log = run([Sample(id=1, input="hi")], "hello", mock_grader(answer), template=str(template))
     assert seen == ["User: hi\nReply: hello\nYes or No?\n"]
-    assert log.samples[0].scores["grm"].answer == "good"
+    assert log.samples[0].scores["grm"].metadata["verdict"] == "good"
+    assert log.samples[0].scores["grm"].answer == "good: hello"
 
 
 def test_bad_ladder_name() -> None:

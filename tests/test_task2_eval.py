@@ -58,7 +58,7 @@ def test_eval_with_mockllm(tmp_path: Path) -> None:
     assert values["failure_dimension:冗余啰嗦"] == 1.0 and "scenario:办公与效率" in values
 
     score = log.samples[0].scores["grm"]
-    assert score.value == 1 and score.answer == "good" and "→ good" in score.explanation
+    assert score.value == 1 and score.answer.startswith("good: ") and "→ good" in score.explanation
     meta = score.metadata
     assert meta["verdict"] == "good" and meta["score"] == pytest.approx(good) and meta["raw"] == "好"
     assert meta["logprob_good"] == pytest.approx(-0.5108, abs=1e-4) and meta["rung"] == 0

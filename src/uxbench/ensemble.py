@@ -11,7 +11,8 @@ own `verdict` and `score` become the panel's:
 - score: the mean of the graders' scores (None when no grader has one).
 
 So every GRM metric (Good%, score mean, …) describes the panel, and `grader_agreement`
-adds each grader's own Good% and how far the graders agree.
+adds each grader's own Good% and how far the graders agree (with --epochs, each epoch's
+panel is one unit, as in every UXBench metric: `uxbench.metrics`).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else NAN
 
 
-@metric
+@metric(scores="unreduced")
 def grader_agreement() -> Metric:
     """Per grader and across graders, for ensemble runs (nothing when one grader graded).
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from inspect_ai._util.error import PrerequisiteError
+import click
 
 
-class DataError(PrerequisiteError):
-    """A user-facing problem: Inspect prints the message without a traceback."""
+class DataError(click.ClickException):
+    """A user-facing problem.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.text = message
-
-    def __str__(self) -> str:
-        return self.text
+    A `click.ClickException`, because Inspect's command line is a click application: raised
+    while `inspect eval` builds a task, it is printed as `Error: <message>` on stderr with
+    exit code 1 and no traceback. In Python it is an ordinary exception whose str() is the
+    message.
+    """

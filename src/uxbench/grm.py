@@ -11,6 +11,11 @@ SentencePiece byte fallback `<0xE5>` and `▁` space marker, and GPT-2 byte-leve
 (`Ġ`, `å¥½`). A Chinese character split over several byte tokens is followed along the
 generated path: the alternatives at a later position are conditioned on the bytes already
 generated, so their probability is the path's times their own.
+
+Non-finite numbers from a provider: a logprob of −inf is probability 0; NaN, +inf or none
+at all (null) means that token has no usable logprob. When a token the score depends on
+has none, the answer is read as one without logprobs (verdict from the text, no score),
+so a mean never turns into NaN.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from functools import cache
 from typing import Literal
 
 from inspect_ai.model import Logprob, ModelOutput, TopLogprob
+from pydantic import ValidationError
 
 GOOD, BAD, FAILED = "good", "bad", "failed"
 Verdict = Literal["good", "bad", "failed"]
@@ -42,7 +48,9 @@ class Judgment:
     score: float | None  # P(good) as §5 defines it; None when not computable
     logprob_good: float | None
     logprob_bad: float | None
-    has_logprobs: bool  # False when the provider returned none (score is then None)
+    has_logprobs: bool  # False when the provider returned none, or none usable (score is then None)
+    # the alternatives at the first answer position: (token, logprob or None when not finite)
+    alternatives: tuple[tuple[str, float | None], ...] = ()
 
 
 # ---------------------------------------------------------------- token spellings
@@ -112,10 +120,24 @@ def verdict_of(text: str, labels: Mapping[str, Sequence[str]] = DEFAULT_LABELS) 
     return FAILED
 
 
+def unreadable_logprobs(error: BaseException) -> bool:
+    """Inspect could not read a provider's logprobs: a null logprob fails its validation."""
+    return isinstance(error, ValidationError) and any(
+        "logprob" in str(part) for detail in error.errors() for part in detail["loc"]
+    )
+
+
+def usable(logprob: float | None) -> bool:
+    """A logprob that means a probability: finite, or −inf (probability 0)."""
+    return logprob is not None and not math.isnan(logprob) and logprob != math.inf
+
+
 def score_of(logprob_good: float | None, logprob_bad: float | None) -> float | None:
-    """P(good) / (P(good) + P(bad)), with §5's one-sided cases."""
+    """P(good) / (P(good) + P(bad)), with §5's one-sided cases; None when it is 0 / 0."""
     if logprob_good is not None and logprob_bad is not None:
         top = max(logprob_good, logprob_bad)
+        if top == -math.inf:
+            return None
         good, bad = math.exp(logprob_good - top), math.exp(logprob_bad - top)
         return good / (good + bad)
     if logprob_good is not None:
@@ -129,20 +151,28 @@ def _logsumexp(values: list[float]) -> float | None:
     if not values:
         return None
     top = max(values)
+    if top == -math.inf:
+        return top
     return top + math.log(sum(math.exp(v - top) for v in values))
+
+
+def answer_position(content: Sequence[Logprob]) -> int | None:
+    """Index of the first token that is not whitespace, or None."""
+    return next((i for i, p in enumerate(content) if not _is_space(token_bytes(p.token, p.bytes))), None)
 
 
 def label_logprobs(
     content: Sequence[Logprob], labels: Mapping[str, Sequence[str]] = DEFAULT_LABELS
-) -> dict[str, float | None]:
+) -> dict[str, float | None] | None:
     """Log probability of each label at the first non-whitespace token position.
 
     An alternative counts for a label when the bytes generated so far plus its own start
     with one of the label's spellings, or are the start of a spelling of that label only
     (a character split into byte tokens; its unseen continuation is taken as certain).
+    None when a logprob these depend on is not usable (NaN, +inf, null).
     """
     spellings = {name: [s.lower().encode("utf-8") for s in labels[name]] for name in (GOOD, BAD)}
-    start = next((i for i, p in enumerate(content) if not _is_space(token_bytes(p.token, p.bytes))), None)
+    start = answer_position(content)
     found: dict[str, list[float]] = {GOOD: [], BAD: []}
     if start is None:
         return {name: None for name in found}
@@ -161,15 +191,31 @@ def label_logprobs(
             text = spelled(alternative)
             name = _label_of(prefix + text, spellings, partial=True) if text else None
             if name:
+                if not usable(alternative.logprob):
+                    return None
                 found[name].append(path + alternative.logprob)
         name = _label_of(chosen, spellings, partial=False)
+        continues = any(s.startswith(chosen) for values in spellings.values() for s in values)
+        if (name or continues) and not usable(position.logprob):
+            return None
         if name:
             found[name].append(path + position.logprob)
             break
-        if not any(s.startswith(chosen) for values in spellings.values() for s in values):
+        if not continues:
             break  # the generated text has left every label
         prefix, path = chosen, path + position.logprob
     return {name: _logsumexp(values) for name, values in found.items()}
+
+
+def alternatives(content: Sequence[Logprob]) -> tuple[tuple[str, float | None], ...]:
+    """The top alternatives at the first answer position, non-finite logprobs as None."""
+    start = answer_position(content)
+    if start is None:
+        return ()
+    return tuple(
+        (t.token, t.logprob if t.logprob is not None and math.isfinite(t.logprob) else None)
+        for t in content[start].top_logprobs or []
+    )
 
 
 def _label_of(candidate: bytes, spellings: dict[str, list[bytes]], partial: bool) -> str | None:
@@ -184,11 +230,14 @@ def _label_of(candidate: bytes, spellings: dict[str, list[bytes]], partial: bool
 
 
 def judge(output: ModelOutput, labels: Mapping[str, Sequence[str]] = DEFAULT_LABELS) -> Judgment:
-    """Verdict and score of one grader answer."""
-    verdict = verdict_of(output.completion, labels)
+    """Verdict and score of one grader answer (a reply without choices is `failed`)."""
+    verdict = verdict_of(output.completion, labels) if output.choices else FAILED
     logprobs = output.choices[0].logprobs if output.choices else None
     if logprobs is None:
         return Judgment(verdict, None, None, None, has_logprobs=False)
     found = label_logprobs(logprobs.content, labels)
+    shown = alternatives(logprobs.content)
+    if found is None:
+        return Judgment(verdict, None, None, None, has_logprobs=False, alternatives=shown)
     good, bad = found[GOOD], found[BAD]
-    return Judgment(verdict, score_of(good, bad), good, bad, has_logprobs=True)
+    return Judgment(verdict, score_of(good, bad), good, bad, has_logprobs=True, alternatives=shown)

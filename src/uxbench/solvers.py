@@ -6,8 +6,10 @@ from pathlib import Path
 
 from inspect_ai.model import ChatMessageSystem
 from inspect_ai.solver import Generate, Solver, TaskState, solver
+from pydantic import ValidationError
 
 from uxbench.errors import DataError
+from uxbench.grm import unreadable_logprobs
 from uxbench.scorers.grm import grader_model
 from uxbench.templates import builtin_path
 
@@ -23,6 +25,23 @@ def require_grader(self_grade: bool = False) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         grader_model(self_grade)
         return state
+
+    return solve
+
+
+@solver
+def generate_answer() -> Solver:
+    """Inspect's `generate()`, except that an answer whose logprobs the provider sent as null
+    (which fails Inspect's validation and would end the eval) is asked for again with logprobs
+    off: it is then scored without a P(good), like any answer without logprobs."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        try:
+            return await generate(state)
+        except ValidationError as error:
+            if not unreadable_logprobs(error):
+                raise
+        return await generate(state, logprobs=False)
 
     return solve
 

@@ -7,6 +7,13 @@ Reusable by any suite as `uxbench/grm`: the conversation comes from the sample's
 graded reply is the model's output. Inputs the grader cannot fit are retried down a
 truncation ladder, and the rung used is recorded. Several graders bound as `grader`,
 `grader_2`, … judge as a panel (`uxbench.ensemble`).
+
+Grader calls obey the run's `--attempt-timeout`, `--timeout` and `--max-retries` like the
+model under test's calls (a grader role bound with its own values keeps them). A reply
+the grader's provider cannot turn into an answer — no choices, or a body Inspect cannot
+read — is a `failed` judgment; one whose logprobs are null is asked again without
+logprobs (a verdict without a score). `grade` turns one prompt into a Judgment on its own,
+for any solver or scorer that needs a grader's verdict.
 """
 
 from __future__ import annotations
@@ -24,14 +31,15 @@ from inspect_ai.model import (
     get_model,
     model_roles,
 )
-from inspect_ai.model._model import active_model
 from inspect_ai.scorer import Metric, Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import collect
+from pydantic import ValidationError
 
+from uxbench._inspect import in_eval, run_config
 from uxbench.ensemble import grader_agreement, grader_roles, panel_verdict
 from uxbench.errors import DataError
-from uxbench.grm import FAILED, GOOD, Judgment, judge
+from uxbench.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
 from uxbench.metrics import (
     bad_score_mean,
     breakdown,
@@ -41,9 +49,11 @@ from uxbench.metrics import (
     good_pct_stderr,
     good_pct_valid,
     good_score_mean,
+    headline_stderr,
     no_logprob_rate,
     score_mean,
     score_median,
+    score_skipped,
 )
 from uxbench.records import ROLES, Turn
 from uxbench.templates import Template, builtin_path, load_template
@@ -53,6 +63,9 @@ GRADER_ROLE = "grader"
 # role bound with its own generate config (`--model-role 'grader={model: ..., max_tokens: 64}'`,
 # e.g. for a reasoning model) overrides these; the task's generation flags never do.
 GRM_CONFIG = GenerateConfig(temperature=0, max_tokens=4, logprobs=True, top_logprobs=5)
+# what a call without logprobs changes (a provider whose logprobs Inspect cannot read)
+NO_LOGPROBS = {"logprobs": False, "top_logprobs": None}
+ANSWER_CHARS = 100  # of the graded reply, in the score's `answer` (the sample list of `inspect view`)
 GROUP_KEYS = ["scenario", "failure_dimension", "difficulty"]
 DEFAULT_TEMPLATE = "grm_pointwise.txt"
 CUT_MARK = "……（后文已截断）"
@@ -74,6 +87,20 @@ class Rung:
     query_chars: int | None = None
     response_chars: int | None = None
 
+    def describe(self) -> str:
+        """What the grader saw at this rung, in words."""
+        parts = [
+            f"{label} {value:,}{unit}"
+            for label, value, unit in (
+                ("the last", self.turns, " context turns"),
+                ("each context turn cut to", self.context_chars, " characters"),
+                ("the question cut to", self.query_chars, " characters"),
+                ("the reply cut to", self.response_chars, " characters"),
+            )
+            if value is not None
+        ]
+        return ", ".join(parts) or "the whole conversation"
+
 
 # §5 ladders. Task 2: (history turns, reply chars). Task 3: (failed-reply chars, complaint
 # chars, reply chars); its turn limits only matter when the grader sees the full history.
@@ -91,6 +118,7 @@ def grm_metrics(headline: Metric | None = None, baseline: bool = False) -> list[
     """The GRM metric family; `headline` replaces good_pct (Task 3 names it recovery_rate)."""
     metrics = [
         headline or good_pct(),
+        headline_stderr("good_pct"),
         good_pct_valid(),
         fail_rate(),
         score_mean(),
@@ -99,6 +127,7 @@ def grm_metrics(headline: Metric | None = None, baseline: bool = False) -> list[
         bad_score_mean(),
         good_pct_stderr(),
         no_logprob_rate(),
+        score_skipped(),
         breakdown(GROUP_KEYS),
         grader_agreement(),
     ]
@@ -124,7 +153,7 @@ def grader_model(self_grade: bool = False) -> Model:
             "-T self_grade=true to let the model under test grade its own replies (judges favour "
             "their own family, docs/protocol.md#grm-scoring)"
         )
-    return get_model(role=GRADER_ROLE)
+    return get_model(role=GRADER_ROLE, required=True)
 
 
 def check_grader(self_grade: bool = False) -> None:
@@ -133,8 +162,20 @@ def check_grader(self_grade: bool = False) -> None:
     Tasks built outside an eval (`eval(task2_eval(), model_roles=...)`) cannot know their
     roles yet; the task's setup solver (`require_grader`) checks those before any sample runs.
     """
-    if active_model() is not None:
+    if in_eval():
         grader_model(self_grade)
+
+
+def grading_config(grader: Model, self_grade: bool = False) -> GenerateConfig:
+    """One grading call's config: the run's time and retry limits, then §5's settings, then the
+    grader role's own config (which wins). Self-grading skips the model's config: it holds the
+    task's generation flags, which are not for grading."""
+    run = run_config()
+    limits = GenerateConfig(
+        attempt_timeout=run.attempt_timeout, timeout=run.timeout, max_retries=run.max_retries
+    )
+    config = limits.merge(GRM_CONFIG)
+    return config if self_grade else config.merge(grader.config)
 
 
 def conversation(state: TaskState) -> tuple[Turn, ...]:
@@ -184,6 +225,17 @@ def too_long(error: BaseException) -> bool:
     return status in (400, 413) or bool(_TOO_LONG.search(message))
 
 
+async def generate_once(model: Model, prompt: str, config: GenerateConfig) -> ModelOutput:
+    """One grading call; asked again without logprobs when the reply's logprobs cannot be read."""
+    messages: list[ChatMessage] = [ChatMessageUser(content=prompt)]
+    try:
+        return await model.generate(messages, config=config)
+    except ValidationError as error:
+        if not unreadable_logprobs(error):
+            raise
+    return await model.generate(messages, config=config.model_copy(update=NO_LOGPROBS))
+
+
 async def grade(
     grader: Model,
     config: GenerateConfig,
@@ -195,20 +247,24 @@ async def grade(
 ) -> Graded:
     """Ask the grader, cutting the input down the ladder while it is rejected as too long."""
     problem = ""
+    failed = Judgment(FAILED, None, None, None, has_logprobs=False)
     for number, rung in enumerate(ladder):
         prompt = render(template, context, query, response, rung)
         try:
-            output: ModelOutput = await grader.generate([ChatMessageUser(content=prompt)], config=config)
+            output = await generate_once(grader, prompt, config)
+        except TypeError as error:  # a body Inspect could not turn into a reply (e.g. no "choices")
+            return Graded(failed, f"the grader's reply could not be read: {error}", number, answered=False)
         except Exception as error:
             if not too_long(error):
                 raise
             problem = getattr(error, "provider_message", None) or str(error)
             continue
+        if not output.choices:
+            return Graded(failed, "the grader's reply had no choices", number, answered=False)
         if output.stop_reason == "model_length":
             problem = output.completion
             continue
         return Graded(judge(output, template.labels), output.completion, number, answered=True)
-    failed = Judgment(FAILED, None, None, None, has_logprobs=False)
     return Graded(failed, f"grader rejected the input at every rung: {problem}", None, answered=False)
 
 
@@ -222,17 +278,26 @@ def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
         f"{prefix}logprobs": j.has_logprobs if graded.answered else None,
         f"{prefix}raw": graded.raw,
         f"{prefix}rung": graded.rung,
+        f"{prefix}top_logprobs": [{"token": token, "logprob": lp} for token, lp in j.alternatives],
     }
 
 
-def _explain(graded: Graded, what: str) -> str:
+def _explain(graded: Graded, what: str, ladder: tuple[Rung, ...]) -> str:
     j = graded.judgment
     score = "no score" if j.score is None else f"score {j.score:.3f}"
+    if graded.rung is None:
+        return f"{what}: {FAILED} ({graded.raw}; tried every rung of the truncation ladder)"
+    if graded.rung == 0:
+        rung = "the grader saw the whole input (truncation ladder rung 0)"
+    else:
+        rung = (
+            f"the full input was too long for the grader, so it saw {ladder[graded.rung].describe()} "
+            f"(truncation ladder rung {graded.rung})"
+        )
     if not graded.answered:
-        return f"{what}: {FAILED} ({graded.raw})"
-    note = "" if j.has_logprobs else ", no logprobs returned"
-    rung = f", input truncated (rung {graded.rung})" if graded.rung else ""
-    return f"{what}: grader answered {graded.raw!r} → {j.verdict}, {score}{note}{rung}"
+        return f"{what}: {FAILED} ({graded.raw}); {rung}"
+    note = "" if j.has_logprobs else ", no usable logprobs returned"
+    return f"{what}: grader answered {graded.raw!r} → {j.verdict}, {score}{note}; {rung}"
 
 
 def grader_panel(self_grade: bool = False) -> list[tuple[str, Model]]:
@@ -257,13 +322,13 @@ async def judge_reply(
     what = "earlier reply" if prefix else "reply"
 
     async def ask(grader: Model) -> Graded:
-        # the model under test's own config holds the task's generation flags: not for grading
-        config = GRM_CONFIG if self_grade else GRM_CONFIG.merge(grader.config)
-        return await grade(grader, config, template, context, query, response, ladder)
+        return await grade(
+            grader, grading_config(grader, self_grade), template, context, query, response, ladder
+        )
 
     if len(panel) == 1:
         graded = await ask(panel[0][1])
-        return _facts(graded, prefix), _explain(graded, what)
+        return _facts(graded, prefix), _explain(graded, what, ladder)
     gradeds = await collect(*(ask(model) for _, model in panel))
     verdict, score = panel_verdict([(g.judgment.verdict, g.judgment.score) for g in gradeds])
     answered = [g.judgment.has_logprobs for g in gradeds if g.answered]
@@ -277,9 +342,15 @@ async def judge_reply(
         f"{prefix}logprobs": all(answered) if answered else None,
         f"{prefix}graders": members,
     }
-    lines = [_explain(g, f"{what} ({role})") for (role, _), g in zip(panel, gradeds, strict=True)]
+    lines = [_explain(g, f"{what} ({role})", ladder) for (role, _), g in zip(panel, gradeds, strict=True)]
     mean = "no score" if score is None else f"mean score {score:.3f}"
     return facts, "\n".join([*lines, f"{what}: panel of {len(panel)} → {verdict}, {mean}"])
+
+
+def answer_text(verdict: str, reply: str) -> str:
+    """The score's `answer`: the verdict and the start of the graded reply, as `inspect view` lists it."""
+    text = " ".join(reply.split())
+    return f"{verdict}: {text[:ANSWER_CHARS]}…" if len(text) > ANSWER_CHARS else f"{verdict}: {text}"
 
 
 @scorer(metrics=grm_metrics())
@@ -337,9 +408,12 @@ def grm(
             )
             metadata |= previous
             explanation += "\n" + said
-        verdict = metadata["verdict"]
+        verdict = str(metadata["verdict"])
         return Score(
-            value=1 if verdict == GOOD else 0, answer=verdict, explanation=explanation, metadata=metadata
+            value=1 if verdict == GOOD else 0,
+            answer=answer_text(verdict, reply),
+            explanation=explanation,
+            metadata=metadata,
         )
 
     return score

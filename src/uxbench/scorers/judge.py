@@ -12,6 +12,7 @@ from uxbench.metrics import (
     bad_acc,
     breakdown,
     good_acc,
+    headline_stderr,
     neutral_rate,
     parse_fail_rate,
 )
@@ -27,6 +28,7 @@ GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
         good_acc(),
         bad_acc(),
         avg_acc_stderr(),
+        headline_stderr("avg_acc"),
         parse_fail_rate(),
         neutral_rate(),
         breakdown(GROUP_KEYS),

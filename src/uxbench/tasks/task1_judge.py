@@ -6,12 +6,13 @@ from typing import Literal
 
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
-from inspect_ai.solver import generate
 
 from uxbench.dataset import uxbench_dataset
 from uxbench.errors import DataError
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.judge import judge_verdict
+from uxbench.solvers import generate_answer
+from uxbench.tags import run_tags
 from uxbench.templates import builtin_path, load_template
 from uxbench.verdict import PARSE_MODES, ParseMode
 
@@ -53,10 +54,11 @@ def task1_judge(
     dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judge_template)
     return Task(
         dataset=dataset,
-        solver=generate(),
+        solver=generate_answer(),
         scorer=judge_verdict(judge_template, parse),
         # the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
         config=GenerateConfig(temperature=0.2, max_tokens=4096),
         metadata={**facts, "template": judge_template.source, "labels": labels, "parse": parse},
+        tags=run_tags(),
         version="1.0.0",
     )

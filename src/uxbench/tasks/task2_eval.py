@@ -16,6 +16,7 @@ from uxbench.errors import DataError
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import check_grader, grm
 from uxbench.solvers import add_system_prompt, prompt_text, require_grader
+from uxbench.tags import run_tags
 
 SYSTEM_PROMPTS = ("none", "helpful", "ux", "empathetic")
 HISTORY = ("keep", "drop")
@@ -77,5 +78,6 @@ def task2_eval(
             "grader_template": grader_template,
             "history": history,
         },
+        tags=run_tags(graded=True, self_grade=self_grade),
         version="1.0.0",
     )

@@ -17,6 +17,7 @@ from uxbench.metrics import recovery_rate
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import check_grader, grm, grm_metrics
 from uxbench.solvers import add_system_prompt, prompt_text, require_grader
+from uxbench.tags import run_tags
 
 STRATEGIES = ("normal", "cot", "failure_aware", "critique")
 # Strategies that make the model reason first; the repair follows this marker (the prompts say so).
@@ -82,5 +83,6 @@ def task3_recovery(
             "grm_context": grm_context,
             "grader_template": grader_template,
         },
+        tags=run_tags(graded=True, self_grade=self_grade),
         version="1.0.0",
     )
