@@ -79,7 +79,7 @@ def corrected_rate(
 ) -> Corrected:
     """p* and its delta-method interval for a raw rate p with standard error `p_stderr` (see the module)."""
     j = qualification.youden
-    if not j >= MIN_YOUDEN:  # also catches NaN
+    if not j >= MIN_YOUDEN - 1e-12:  # J = 0.2 up to rounding passes; NaN does not
         return Corrected(p, j, None, None, None)
     sens, spec = qualification.sensitivity, qualification.specificity
     unclipped = (p + spec.value - 1) / j
@@ -87,7 +87,3 @@ def corrected_rate(
     half = NormalDist().inv_cdf(0.5 + level / 2) * math.sqrt(variance)
     return Corrected(p, j, _clip(unclipped), _clip(unclipped - half), _clip(unclipped + half))
 
-
-def rate_stderr(p: float, n: int) -> float:
-    """Binomial standard error √(p(1 − p)/n) of a rate over n records."""
-    return math.sqrt(p * (1 - p) / n) if n else math.inf
