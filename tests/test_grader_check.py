@@ -9,7 +9,6 @@ beta's reference Good%. The replay providers must reproduce the files' Good% exa
 from __future__ import annotations
 
 import math
-import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -203,9 +202,12 @@ def test_a_run_is_matched_with_its_qualification(runs: Runs) -> None:
 # ---------------------------------------------------------------- replay
 
 
-def test_replay_reproduces_the_published_rates(runs: Runs, tmp_path: Path) -> None:
+def test_replay_reproduces_the_published_rates(
+    runs: Runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     model = get_model("replay/alpha", outputs=str(runs.root))
-    grader = get_model("replay-grm/alpha", outputs=str(runs.root))
+    monkeypatch.setenv("UXBENCH_OUTPUTS", str(runs.root))  # the grader finds the files this way
+    grader = get_model("replay-grm/alpha")
     data = str(runs.data)
     eval_log, recovery_log = run(
         [task2_eval(data=data), task3_recovery(data=data)], model, tmp_path, model_roles={"grader": grader}
@@ -232,37 +234,26 @@ def test_replay_errors_name_the_problem(runs: Runs, monkeypatch: pytest.MonkeyPa
         get_model("replay-grm/alpha", outputs=str(runs.root), colour="red", memoize=False)
 
 
-def test_commands_from_the_docs(runs: Runs, tmp_path: Path) -> None:
-    """The documented command lines: grader_check on two models, and a replayed Task 3."""
-    env = {**os.environ, "UXBENCH_OUTPUTS": str(runs.root)}
-    inspect = [sys.executable, "-m", "inspect_ai", "eval"]
-    common = ["--log-dir", str(tmp_path), "--display", "none", "-T", f"data={runs.data}"]
-    for command in (
-        [
-            "uxbench/grader_check",
-            "--model",
-            "mockllm/model",
-            "-T",
-            f"reference={runs.root}",
-            "-T",
-            "task=task2",
-        ]
-        + ["-T", "models=alpha,gamma", "-T", "per_model=5"],
-        ["uxbench/task3_recovery", "--model", "replay/alpha", "--model-role", "grader=replay-grm/alpha"],
-    ):
-        done = subprocess.run(
-            inspect + command + common, env=env, capture_output=True, text=True, timeout=300
-        )
-        assert done.returncode == 0, done.stderr
-    logs = [read_eval_log(info) for info in list_eval_logs(str(tmp_path))]
-    check = next(log for log in logs if log.eval.task.endswith("grader_check"))
-    recovery = next(log for log in logs if log.eval.task.endswith("task3_recovery"))
+def test_the_command_line_of_the_docs(runs: Runs, tmp_path: Path) -> None:
+    """`inspect eval uxbench/grader_check` on two published models, a sample of 5 replies each."""
+    command = [sys.executable, "-m", "inspect_ai", "eval", "uxbench/grader_check", "--model", "mockllm/model"]
+    command += ["-T", f"reference={runs.root}", "-T", "task=task2", "-T", f"data={runs.data}"]
+    command += [
+        "-T",
+        "models=alpha,gamma",
+        "-T",
+        "per_model=5",
+        "--log-dir",
+        str(tmp_path),
+        "--display",
+        "none",
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    [check] = [read_eval_log(info) for info in list_eval_logs(str(tmp_path))]
     assert check.status == "success" and check.results.total_samples == 10
     assert check.eval.metadata["models"] == ["alpha", "gamma"]
     assert metric_values(check)["grader_fail_rate"] == 1.0  # mockllm answers with neither label
-    assert metric_values(recovery)["recovery_rate"] == published_good_pct(
-        read_grades(runs.root, "task3", "alpha")
-    )
 
 
 # ---------------------------------------------------------------- reference=users

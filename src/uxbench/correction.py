@@ -86,4 +86,3 @@ def corrected_rate(
     variance = (p_stderr**2 + unclipped**2 * sens.variance + (1 - unclipped) ** 2 * spec.variance) / j**2
     half = NormalDist().inv_cdf(0.5 + level / 2) * math.sqrt(variance)
     return Corrected(p, j, _clip(unclipped), _clip(unclipped - half), _clip(unclipped + half))
-

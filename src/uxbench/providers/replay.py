@@ -42,6 +42,7 @@ from uxbench.published import (
     GOOD,
     TASK_DIRS,
     PublishedGrade,
+    PublishedReply,
     judge_path,
     read_grades,
     read_replies,
@@ -82,46 +83,15 @@ def outputs_root(outputs: str | None, name: str) -> Path:
     return root
 
 
-class Published(Generic[T]):
-    """One model's published files (replies or grades) of Task 2 and/or Task 3, looked up by cid."""
+class Replay(ModelAPI, Generic[T]):
+    """A model answering from one model's published files (replies or grades) of Task 2 and/or 3.
 
-    def __init__(
-        self,
-        name: str,
-        outputs: str | None,
-        model: str,
-        task: str | None,
-        path_of: Callable[[Path, str, str], Path],
-        read: Callable[[Path, str, str], dict[str, T]],
-    ) -> None:
-        root = outputs_root(outputs, name)
-        if task is not None and task not in TASK_DIRS:
-            raise DataError(f"{name}: task={task!r}: choose one of {', '.join(TASK_DIRS)}")
-        tasks = [task] if task else list(TASK_DIRS)
-        self.name = name
-        self.paths = {t: path_of(root, t, model) for t in tasks}
-        self.items = {t: read(root, t, model) for t, path in self.paths.items() if path.is_file()}
-        if not self.items:
-            raise DataError(f"{name}: none of {', '.join(map(str, self.paths.values()))} exists")
+    Subclasses say which files (`path_of`, `read`) and how a file's item becomes an answer.
+    """
 
-    def __getitem__(self, cid: str) -> T:
-        found = [(task, items[cid]) for task, items in self.items.items() if cid in items]
-        if not found:
-            files = ", ".join(str(self.paths[t]) for t in self.items)
-            raise DataError(f"{self.name}: cid {cid} is not in {files} (is -T data the same release?)")
-        if len(found) > 1:
-            raise DataError(f"{self.name}: cid {cid} is in both tasks' files; pass task=task2 or task=task3")
-        return found[0][1]
-
-
-def _no_tools(name: str, tools: list[ToolInfo]) -> None:
-    if tools:
-        raise DataError(f"{name} replays recorded text and cannot call tools")
-
-
-@modelapi(name="replay")
-class ReplayAPI(ModelAPI):
-    """`replay/<model>`: the published reply of `<model>` to the running sample's record."""
+    provider: str
+    path_of: Callable[[Path, str, str], Path]
+    read: Callable[[Path, str, str], dict[str, T]]
 
     def __init__(
         self,
@@ -134,16 +104,47 @@ class ReplayAPI(ModelAPI):
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config)
-        name = f"replay/{model_name}"
+        self.name = f"{self.provider}/{model_name}"
         if model_args:
-            raise DataError(f"{name}: unknown model args {', '.join(model_args)} (outputs=, task=)")
-        self.replies = Published(name, outputs, model_name, task, responses_path, read_replies)
+            raise DataError(f"{self.name}: unknown model args {', '.join(model_args)} (outputs=, task=)")
+        if task is not None and task not in TASK_DIRS:
+            raise DataError(f"{self.name}: task={task!r}: choose one of {', '.join(TASK_DIRS)}")
+        root = outputs_root(outputs, self.name)
+        self.paths = {t: self.path_of(root, t, model_name) for t in ([task] if task else TASK_DIRS)}
+        self.items = {t: self.read(root, t, model_name) for t, path in self.paths.items() if path.is_file()}
+        if not self.items:
+            raise DataError(f"{self.name}: none of {', '.join(map(str, self.paths.values()))} exists")
+
+    def item(self, cid: str) -> T:
+        found = [items[cid] for items in self.items.values() if cid in items]
+        if not found:
+            files = ", ".join(str(self.paths[t]) for t in self.items)
+            raise DataError(f"{self.name}: cid {cid} is not in {files} (is -T data the same release?)")
+        if len(found) > 1:
+            raise DataError(f"{self.name}: cid {cid} is in both tasks' files; pass task=task2 or task=task3")
+        return found[0]
+
+    def answer(self, item: T, config: GenerateConfig) -> ModelOutput:
+        raise NotImplementedError
 
     async def generate(
         self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
     ) -> ModelOutput:
-        _no_tools(f"replay/{self.model_name}", tools)
-        return ModelOutput.from_content(self.model_name, self.replies[active_cid()].text or "")
+        if tools:
+            raise DataError(f"{self.name} replays recorded text and cannot call tools")
+        return self.answer(self.item(active_cid()), config)
+
+
+@modelapi(name="replay")
+class ReplayAPI(Replay[PublishedReply]):
+    """`replay/<model>`: the published reply of `<model>` to the running sample's record."""
+
+    provider = "replay"
+    path_of = staticmethod(responses_path)
+    read = staticmethod(read_replies)
+
+    def answer(self, item: PublishedReply, config: GenerateConfig) -> ModelOutput:
+        return ModelOutput.from_content(self.model_name, item.text or "")
 
 
 def grade_logprobs(grade: PublishedGrade) -> tuple[float | None, float | None]:
@@ -175,27 +176,12 @@ def grade_output(model: str, grade: PublishedGrade, logprobs: bool) -> ModelOutp
 
 
 @modelapi(name="replay-grm")
-class ReplayGraderAPI(ModelAPI):
+class ReplayGraderAPI(Replay[PublishedGrade]):
     """`replay-grm/<model>`: UXBench-GRM's published grade of `<model>`'s reply to the running sample."""
 
-    def __init__(
-        self,
-        model_name: str,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        config: GenerateConfig = GenerateConfig(),  # noqa: B008 (Inspect's ModelAPI signature)
-        outputs: str | None = None,
-        task: str | None = None,
-        **model_args: Any,
-    ) -> None:
-        super().__init__(model_name, base_url, api_key, [], config)
-        name = f"replay-grm/{model_name}"
-        if model_args:
-            raise DataError(f"{name}: unknown model args {', '.join(model_args)} (outputs=, task=)")
-        self.grades = Published(name, outputs, model_name, task, judge_path, read_grades)
+    provider = "replay-grm"
+    path_of = staticmethod(judge_path)
+    read = staticmethod(read_grades)
 
-    async def generate(
-        self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
-    ) -> ModelOutput:
-        _no_tools(f"replay-grm/{self.model_name}", tools)
-        return grade_output(self.model_name, self.grades[active_cid()], bool(config.logprobs))
+    def answer(self, item: PublishedGrade, config: GenerateConfig) -> ModelOutput:
+        return grade_output(self.model_name, item, bool(config.logprobs))
