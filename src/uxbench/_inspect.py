@@ -13,13 +13,21 @@ imports from a private `inspect_ai` module.
   bound to another role inherits `timeout` and `max_retries` but not `attempt_timeout`
   (`Model._resolve_config`), and `get_model().config` lacks them when the model under
   test was passed as a `Model` object. The grader needs them to give up on a hung call.
+- `sample_active`: the running sample's id, for providers that answer per record (the
+  replay models). Inspect has no public accessor; its own providers read it the same way.
+- `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
+  pipeline turns it into a one-line message before any stage runs. It is not exported.
 """
 
 from __future__ import annotations
 
+from inspect_ai._util.error import PrerequisiteError
+from inspect_ai.log._samples import sample_active
 from inspect_ai.model import GenerateConfig
 from inspect_ai.model._generate_config import active_generate_config
 from inspect_ai.model._model import active_model
+
+__all__ = ["PrerequisiteError", "active_sample_id", "in_eval", "run_config"]
 
 
 def in_eval() -> bool:
@@ -30,3 +38,9 @@ def in_eval() -> bool:
 def run_config() -> GenerateConfig:
     """The generate settings of the running eval (command line flags and `eval(...)` arguments)."""
     return active_generate_config()
+
+
+def active_sample_id() -> str | None:
+    """The id of the sample whose model call is running, or None outside a sample."""
+    active = sample_active()
+    return None if active is None else str(active.sample.id)

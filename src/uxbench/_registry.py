@@ -11,7 +11,9 @@ from uxbench.pipeline.miner import pipeline_miner
 from uxbench.pipeline.qa import pipeline_qa
 from uxbench.providers import local_models
 from uxbench.providers.baseline import BaselineAPI
+from uxbench.providers.replay import ReplayAPI, ReplayGraderAPI
 from uxbench.scorers.grm import grm
+from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery

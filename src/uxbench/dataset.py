@@ -153,11 +153,15 @@ def recovery_sample(record: RecoveryRecord) -> Sample:
     )
 
 
-def converter(task: TaskName, template: Template | None) -> Callable[[Row], Sample]:
-    """Row -> Sample for `task`; Task 1 renders its prompt through `template` (default: ours)."""
+def converter(
+    task: TaskName, template: Template | None, judged: Callable[[JudgeRecord], Sample] | None = None
+) -> Callable[[Row], Sample]:
+    """Row -> Sample for `task`; Task 1 renders its prompt through `template` (default: ours),
+    unless `judged` builds its samples instead (grader_check grades the judged replies)."""
     if task == "task1":
         judge = template or load_template(builtin_path("judge_default.txt")).with_labels(("good", "bad"))
-        return lambda row: judge_sample(judge_record(row.raw or {}, row.file_label), judge)
+        build = judged or (lambda record: judge_sample(record, judge))
+        return lambda row: build(judge_record(row.raw or {}, row.file_label))
     if task == "task2":
         return lambda row: eval_sample(eval_record(row.raw or {}))
     return lambda row: recovery_sample(recovery_record(row.raw or {}))
@@ -402,9 +406,10 @@ def load_samples(
     revision: str | None = None,
     skip_bad: bool = False,
     template: Template | None = None,
+    judged: Callable[[JudgeRecord], Sample] | None = None,
 ) -> tuple[list[Sample], LoadReport]:
-    """All samples of a task; bad records stop the load unless `skip_bad`."""
-    convert = converter(task, template)
+    """All samples of a task; bad records stop the load unless `skip_bad` (`judged`: see `converter`)."""
+    convert = converter(task, template, judged)
     report = LoadReport()
     samples: list[Sample] = []
     seen: dict[str, str] = {}
@@ -459,10 +464,15 @@ def interleave(samples: list[Sample]) -> list[Sample]:
 
 
 def uxbench_dataset(
-    task: TaskName, data: str, revision: str | None, skip_bad: bool, template: Template | None = None
+    task: TaskName,
+    data: str,
+    revision: str | None,
+    skip_bad: bool,
+    template: Template | None = None,
+    judged: Callable[[JudgeRecord], Sample] | None = None,
 ) -> tuple[MemoryDataset, dict[str, Any]]:
     """The task's dataset and the load facts that go into the task's metadata."""
-    samples, report = load_samples(task, data, revision, skip_bad, template)
+    samples, report = load_samples(task, data, revision, skip_bad, template, judged)
     if task == "task1":
         samples = interleave(samples)
     name = f"uxbench_{task}"

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from inspect_ai._util.error import PrerequisiteError  # what Inspect's providers raise on a missing key
 from inspect_ai.model import Model, get_model
 
+from uxbench._inspect import PrerequisiteError  # what Inspect's providers raise on a missing key
 from uxbench.errors import DataError
 
 _SECRET_NAME = re.compile(r"key|token|secret|password|credential", re.IGNORECASE)
