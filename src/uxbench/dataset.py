@@ -25,6 +25,7 @@ from inspect_ai.model import (
 )
 
 from uxbench.errors import DataError
+from uxbench.exclusions import without_excluded
 from uxbench.records import (
     DISLIKED,
     LIKED,
@@ -230,6 +231,11 @@ def check_hub(revision: str | None) -> None:
         ) from None
 
 
+def source_rows(task: TaskName, data: str, revision: str | None = None) -> Iterator[Row]:
+    """A task's raw rows in source order, for tools that show records (`uxbench explore`)."""
+    return _rows(task, data, revision)
+
+
 def _rows(task: str, data: str, revision: str | None) -> Iterator[Row]:
     if data == "hub":
         yield from _hub_rows(task, revision)
@@ -304,10 +310,18 @@ def interleave(samples: list[Sample]) -> list[Sample]:
 
 
 def uxbench_dataset(
-    task: TaskName, data: str, revision: str | None, skip_bad: bool, template: Template | None = None
+    task: TaskName,
+    data: str,
+    revision: str | None,
+    skip_bad: bool,
+    template: Template | None = None,
+    exclude: str | None = None,
 ) -> tuple[MemoryDataset, dict[str, Any]]:
     """The task's dataset and the load facts that go into the task's metadata."""
     samples, report = load_samples(task, data, revision, skip_bad, template)
+    samples, excluded = without_excluded(samples, exclude)
+    if not samples:
+        raise DataError(f"exclude={exclude}: every {task} record of data={data!r} is excluded")
     if task == "task1":
         samples = interleave(samples)
     name = f"uxbench_{task}"
@@ -318,5 +332,8 @@ def uxbench_dataset(
         "records": report.records,
         "skipped_records": len(report.skipped),
         "skipped": report.skipped[:100],
+        "exclude": str(Path(exclude).expanduser().resolve()) if exclude else None,
+        "excluded_records": len(excluded),
+        "excluded": excluded[:100],
     }
     return MemoryDataset(samples, name=name, location=location), facts
