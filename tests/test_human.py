@@ -2,9 +2,12 @@
 provider's arguments, and the local server's token gate."""
 
 import asyncio
+import threading
 import time
+from pathlib import Path
 
 import pytest
+from inspect_ai import eval
 from inspect_ai.model import ChatMessageUser, get_model
 from starlette.testclient import TestClient
 
@@ -15,6 +18,7 @@ from uxbench.judge_prompt import builtin_templates, history_turns, read_judge_pr
 from uxbench.providers.human import HumanAPI, item_view
 from uxbench.records import Turn
 from uxbench.scorers.grm import OMITTED_TURNS
+from uxbench.tasks.task2_eval import task2_eval
 from uxbench.templates import builtin_path, load_template
 from uxbench.verdict import parse_verdict
 from uxbench.web.judging import Desk, Paused, judging_app
@@ -35,7 +39,9 @@ def rendered(name: str, labels: tuple[str, ...] = ("good", "bad"), history: list
 def test_the_prompt_gives_its_instructions_question_and_offered_answers() -> None:
     prompt = read_judge_prompt(rendered("judge_default.txt"), builtin_templates())
     assert prompt is not None
-    assert prompt.instructions.startswith("下面是一位真实用户") and "【此前的对话】" not in prompt.instructions
+    assert (
+        prompt.instructions.startswith("下面是一位真实用户") and "【此前的对话】" not in prompt.instructions
+    )
     assert prompt.question.startswith("用户满意就回答") and "好 / 差" in prompt.question
     assert prompt.offered() == ("good", "bad")
     three = read_judge_prompt(rendered("judge_default.txt", ("good", "bad", "neutral")), builtin_templates())
@@ -45,7 +51,11 @@ def test_the_prompt_gives_its_instructions_question_and_offered_answers() -> Non
 
 def test_history_turns_keep_a_leading_note_and_an_empty_history() -> None:
     template = load_template(builtin_path("grm_pointwise.txt"))
-    text = OMITTED_TURNS.format(n=3) + "\n\n" + template.history_text([Turn("user", "a\n\nb"), Turn("assistant", "c")])
+    text = (
+        OMITTED_TURNS.format(n=3)
+        + "\n\n"
+        + template.history_text([Turn("user", "a\n\nb"), Turn("assistant", "c")])
+    )
     note, turns = history_turns(text, template)
     assert note == OMITTED_TURNS.format(n=3)
     assert turns == [Turn("user", "a\n\nb"), Turn("assistant", "c")]
@@ -152,7 +162,9 @@ def test_other_prompts_are_refused_and_answers_come_back_spelled_by_the_template
         json_prompt = rendered("judge_json_en.txt")
         output = asyncio.run(answered(json_prompt, "bad"))
         assert output.completion == '{"verdict": 0}'
-        assert parse_verdict(output.completion, load_template(builtin_path("judge_json_en.txt"))).label == "bad"
+        assert (
+            parse_verdict(output.completion, load_template(builtin_path("judge_json_en.txt"))).label == "bad"
+        )
         assert output.metadata["annotator"] == "unit" and output.metadata["skipped"] is False
         graded = asyncio.run(answered(rendered("grm_pointwise.txt"), "good"))
         assert judge(graded, {"good": ("好",), "bad": ("差",)}).verdict == "good"
@@ -178,3 +190,38 @@ def test_every_request_needs_the_token_and_gets_strict_headers() -> None:
         assert page.headers["referrer-policy"] == "no-referrer"
         assert client.get("/static/judge.js").status_code == 200  # now by the cookie
         assert client.get("/api/state", headers={TOKEN_HEADER: "secret-token"}).json()["item"] is None
+
+
+def test_a_person_grades_task2_replies_as_the_grader_role(tmp_path: Path) -> None:
+    grader = get_model("uxbench/human", memoize=False, annotator="grader1", undo_seconds=0)
+    desk = grader.api.desk
+    seen: list[dict] = []
+
+    def person() -> None:  # grades good, bad, good, bad as the replies come
+        while len(seen) < 4:
+            item = desk.state()["item"]
+            if item is None or (seen and item["id"] == seen[-1]["id"]):
+                time.sleep(0.01)
+                continue
+            seen.append(item)
+            desk.answer(item["id"], "good" if len(seen) % 2 else "bad")
+
+    thread = threading.Thread(target=person, daemon=True)
+    thread.start()
+    try:
+        log = eval(
+            task2_eval(data="sample"),
+            model="mockllm/model",
+            model_roles={"grader": grader},
+            limit=4,
+            log_dir=str(tmp_path),
+            display="none",
+        )[0]
+    finally:
+        grader.api.close()
+    thread.join(timeout=5)
+    assert log.status == "success"
+    assert log.results.scores[0].metrics["good_pct"].value == pytest.approx(0.5)
+    assert [item["total"] for item in seen] == [4] * 4 and sorted(i["number"] for i in seen) == [1, 2, 3, 4]
+    assert all(item["turns"][-1]["role"] == "user" and item["reply"] for item in seen)
+    assert [a["spelling"] for a in seen[0]["answers"]] == ["好", "差"]

@@ -6,7 +6,7 @@ prints a link to a page on 127.0.0.1 that shows one item at a time, blind: the c
 the reply read back out of the prompt the model is given (no label, no model name, no cid), the
 prompt's own question and answer spellings as buttons. The answer is returned as the model's
 output, spelled as the template asks (好, 差, 中, or `{"verdict": 1}`), so the task scores it
-unchanged; bound as a grader (`--model-role 'grader={model: uxbench/human, args: {annotator:
+unchanged; bound as a grader (`--model-role 'grader={model: uxbench/human, model_args: {annotator:
 rater1}}'`) the person grades Task 2/3 replies through the GRM prompt in the same way.
 
 Model args: `annotator` (required: it names the person in the log's model args and in every
@@ -127,7 +127,7 @@ class HumanAPI(ModelAPI):
         if annotator is None or not str(annotator).strip():
             raise DataError(
                 f"{MODEL}: say who is answering with -M annotator=NAME (as a grader: "
-                f"--model-role 'grader={{model: {MODEL}, args: {{annotator: NAME}}}}')"
+                f"--model-role 'grader={{model: {MODEL}, model_args: {{annotator: NAME}}}}')"
             )
         self.annotator = str(annotator).strip()
         self.templates = builtin_templates()

@@ -101,8 +101,9 @@ def load_entries(data: str, revision: str | None = None) -> tuple[list[Entry], l
     for task in ("task1",) if lone_file else ("task1", "task2", "task3"):
         try:
             rows = list(source_rows(task, data, revision))
-        except DataError as error:
-            problems.append(str(error))
+        except DataError as error:  # a set the source lacks; the same message for each set is said once
+            if str(error) not in problems:
+                problems.append(str(error))
             continue
         for row in rows:
             cid = str((row.raw or {}).get("cid") or "?")

@@ -46,6 +46,7 @@ function showMessage(title, text, code, actions = []) {
   $("item").hidden = true;
   $("answerbar").hidden = true;
   $("message").hidden = false;
+  $("progress").hidden = true;
   $("message-title").textContent = title;
   $("message-text").textContent = text;
   $("message-code").hidden = !code;
@@ -70,7 +71,6 @@ function render(state) {
     progress(item.number, item.total, false);
     showItem(item);
   } else if (held) {
-    progress(held.number, held.total, true);
     const undo = el("button", { class: "btn", onclick: () => send("/api/undo") }, "Undo ", el("kbd", {}, "Z"));
     const now = el("button", { class: "btn primary", onclick: () => send("/api/send") }, "Send now ", el("kbd", {}, "Enter"));
     const tick = () => {
@@ -79,6 +79,7 @@ function render(state) {
       $("message-text").textContent = `${heldText(held)}. It is sent ${when}; until then you can undo it.`;
     };
     showMessage("Answer recorded", "", "", [undo, now]);
+    progress(held.number, held.total, true);
     tick();
     ticker = setInterval(tick, 250);
   } else if (state.paused) {
@@ -88,7 +89,6 @@ function render(state) {
   } else if (state.ended.length) {
     const last = state.ended[state.ended.length - 1];
     showMessage("Finished — thank you", `The run ended (${last.status}); ${state.sent} answers were sent. Its log:`, last.location);
-    $("progress").hidden = true;
   } else {
     showMessage("Waiting for the run to start…", "Items appear here as the evaluation asks for them.", "");
   }
