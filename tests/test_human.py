@@ -6,6 +6,7 @@ import threading
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessageUser, get_model
@@ -22,7 +23,7 @@ from uxbench.tasks.task2_eval import task2_eval
 from uxbench.templates import builtin_path, load_template
 from uxbench.verdict import parse_verdict
 from uxbench.web.judging import Desk, Paused, judging_app
-from uxbench.web.server import TOKEN_HEADER, TokenGate
+from uxbench.web.server import TOKEN_HEADER, LocalServer, TokenGate
 
 VIEW = {"answers": [{"label": "good", "spelling": "好"}, {"label": "bad", "spelling": "差"}]}
 
@@ -221,7 +222,20 @@ def test_a_person_grades_task2_replies_as_the_grader_role(tmp_path: Path) -> Non
         grader.api.close()
     thread.join(timeout=5)
     assert log.status == "success"
-    assert log.results.scores[0].metrics["good_pct"].value == pytest.approx(0.5)
+    metrics = log.results.scores[0].metrics
+    assert metrics["good_pct"].value == pytest.approx(0.5) and metrics["no_logprob_rate"].value == 1.0
     assert [item["total"] for item in seen] == [4] * 4 and sorted(i["number"] for i in seen) == [1, 2, 3, 4]
     assert all(item["turns"][-1]["role"] == "user" and item["reply"] for item in seen)
     assert [a["spelling"] for a in seen[0]["answers"]] == ["好", "差"]
+
+
+def test_the_server_listens_on_loopback_only_and_refuses_other_hosts() -> None:
+    server = LocalServer(judging_app(Desk("r"))).start()
+    try:
+        assert server.url.startswith("http://127.0.0.1:")
+        page = httpx.get(server.url)
+        assert page.status_code == 200 and "blind judging" in page.text
+        assert httpx.get(server.url, headers={"Host": "evil.example"}).status_code == 400  # DNS rebinding
+        assert httpx.get(server.url.split("?")[0]).status_code == 403
+    finally:
+        server.stop()

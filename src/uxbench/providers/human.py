@@ -30,6 +30,7 @@ from inspect_ai.log import EvalSpec
 from inspect_ai.log._samples import sample_active
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
+from inspect_ai.util import display_counter, display_type
 
 from uxbench.errors import DataError
 from uxbench.judge_prompt import (
@@ -137,7 +138,20 @@ class HumanAPI(ModelAPI):
         _desks.add(self.desk)
         self.server = LocalServer(judging_app(self.desk), int(port), name=f"uxbench-human-{self.annotator}")
         self.server.start()
-        print(f"{MODEL}: {self.annotator}, answer at {self.server.url}", file=sys.stderr, flush=True)
+        self._announced: set[str | None] = set()
+        print(self._link(), file=sys.stderr, flush=True)
+
+    def _link(self) -> str:
+        return f"{MODEL}: {self.annotator}, answer at {self.server.url}"
+
+    def _announce(self, eval_id: str | None) -> None:
+        """Show the link inside Inspect's display too: its full-screen view hides what was printed before."""
+        if eval_id in self._announced:
+            return
+        self._announced.add(eval_id)
+        display_counter(f"{MODEL} ({self.annotator})", self.server.url)
+        if display_type() == "full":
+            print(self._link(), flush=True)  # lands in the display's Console tab
 
     async def generate(
         self,
@@ -156,6 +170,7 @@ class HumanAPI(ModelAPI):
                 "grader of Tasks 2/3); this prompt is neither. For your own template pass -M template=FILE"
             )
         active = sample_active()
+        self._announce(active.eval_id if active else None)
         item = self.desk.add(
             item_view(prompt),
             eval_id=active.eval_id if active else None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from uxbench.dataset import Row, TaskName, source_rows
 from uxbench.errors import DataError
 from uxbench.exclusions import Exclusion, append_exclusion, read_exclusions
-from uxbench.labels import english
+from uxbench.labels import DIFFICULTIES, english
 from uxbench.records import RecordError, Turn, eval_record, judge_record, recovery_record
 from uxbench.web.server import static_dir
 
@@ -118,6 +118,14 @@ def load_entries(data: str, revision: str | None = None) -> tuple[list[Entry], l
     return entries, problems
 
 
+def _facet_order(name: str) -> Callable[[tuple[str, int]], tuple[int, int, str]]:
+    """Sets and difficulties in their own order, other labels by count (most first)."""
+    fixed = {"set": list(SETS), "difficulty": [*DIFFICULTIES, NONE]}.get(name)
+    if fixed is None:
+        return lambda item: (0, -item[1], item[0])
+    return lambda item: (fixed.index(item[0]) if item[0] in fixed else len(fixed), 0, item[0])
+
+
 class Explorer:
     """The records, the exclusion file and who is excluding: the page's queries as plain methods."""
 
@@ -165,11 +173,14 @@ class Explorer:
             counts = {
                 name: [
                     [value, n, SETS.get(value) or english(value)]
-                    for value, n in Counter(
-                        e.facet(name)
-                        for e in self.entries
-                        if self._matches(e, filters, words, excluded, skip=name)
-                    ).most_common()
+                    for value, n in sorted(
+                        Counter(
+                            e.facet(name)
+                            for e in self.entries
+                            if self._matches(e, filters, words, excluded, skip=name)
+                        ).items(),
+                        key=_facet_order(name),
+                    )
                 ]
                 for name in FACETS
             }

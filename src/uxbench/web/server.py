@@ -93,7 +93,7 @@ class LocalServer:
     """One app on 127.0.0.1 in a daemon thread; `url` carries the token."""
 
     def __init__(self, app: ASGIApp, port: int = 0, name: str = "uxbench-web") -> None:
-        self.token = secrets.token_urlsafe(24)
+        self.token = secrets.token_urlsafe(16)
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:

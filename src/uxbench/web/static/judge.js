@@ -4,7 +4,6 @@ import { api, chat, el, sleep, typing } from "./common.js";
 const $ = (id) => document.getElementById(id);
 let current = null; // state last rendered
 let itemId = null; // item whose conversation is on screen
-let busy = false;
 let ticker = null;
 
 function progress(number, total, done) {
@@ -16,6 +15,7 @@ function progress(number, total, done) {
 }
 
 function showItem(item) {
+  $("workspace").classList.add("answering");
   $("item").hidden = false;
   $("message").hidden = true;
   $("answerbar").hidden = false;
@@ -43,6 +43,7 @@ function showItem(item) {
 
 function showMessage(title, text, code, actions = []) {
   itemId = null;
+  $("workspace").classList.remove("answering");
   $("item").hidden = true;
   $("answerbar").hidden = true;
   $("message").hidden = false;
@@ -65,7 +66,7 @@ function render(state) {
   const { item, held } = state;
   $("pause").disabled = !(item || held || state.running);
   $("undo").disabled = !held;
-  $("held").textContent = held && item ? `Last answer — ${heldText(held)} (undo until you answer this one)` : "";
+  $("held").textContent = held && item ? `Last answer — ${heldText(held)}; you can undo it until you answer this one.` : "";
   clearInterval(ticker);
   if (item) {
     progress(item.number, item.total, false);
@@ -94,16 +95,20 @@ function render(state) {
   }
 }
 
-async function send(path, body = {}) {
-  if (busy) return;
-  busy = true;
-  try {
-    const { data } = await api(path, body);
-    data.receivedAt = Date.now();
-    render(data);
-  } finally {
-    busy = false;
-  }
+// Requests go one after another, each naming the item that was on screen when the key was
+// pressed; the desk refuses an answer to an item no longer on screen, so a double press is harmless.
+let queue = Promise.resolve();
+function send(path, body = {}) {
+  queue = queue
+    .then(() => api(path, body))
+    .then(({ data }) => {
+      data.receivedAt = Date.now();
+      if (!current || data.version >= current.version) render(data); // never step back to an older state
+    })
+    .catch(() => {
+      $("offline").hidden = false;
+    });
+  return queue;
 }
 
 async function poll() {
