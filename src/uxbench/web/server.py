@@ -106,8 +106,16 @@ class LocalServer:
         self.port: int = sock.getsockname()[1]
         gated = TokenGate(app, self.token, cookie=f"uxbench-{self.port}")
         hosts = TrustedHostMiddleware(gated, allowed_hosts=[HOST, "localhost"])
-        # log_config=None: uvicorn must not reconfigure the process's logging (Inspect's).
-        config = uvicorn.Config(hosts, log_config=None, log_level="warning", access_log=False, lifespan="off")
+        # log_config=None: uvicorn must not reconfigure the process's logging (Inspect's); a short
+        # graceful shutdown, as a page's long poll may hold a request open for 20 s.
+        config = uvicorn.Config(
+            hosts,
+            log_config=None,
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+            timeout_graceful_shutdown=0.5,
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [sock]}, name=name, daemon=True
