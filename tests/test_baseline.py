@@ -9,14 +9,8 @@ from inspect_ai.model import ChatMessageUser, GenerateConfig, ModelOutput, get_m
 
 from uxbench.errors import DataError
 from uxbench.grm import judge
-from uxbench.providers.baseline import (
-    LONG_REPLY,
-    POLITE_REPLY,
-    REFUSAL,
-    builtin_templates,
-    last_assistant_turn,
-    read_judge_prompt,
-)
+from uxbench.judge_prompt import builtin_templates, last_assistant_turn, read_judge_prompt
+from uxbench.providers.baseline import LONG_REPLY, POLITE_REPLY, REFUSAL
 from uxbench.records import Turn
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval

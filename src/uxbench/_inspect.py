@@ -13,8 +13,9 @@ imports from a private `inspect_ai` module.
   bound to another role inherits `timeout` and `max_retries` but not `attempt_timeout`
   (`Model._resolve_config`), and `get_model().config` lacks them when the model under
   test was passed as a `Model` object. The grader needs them to give up on a hung call.
-- `sample_active`: the running sample's id, for providers that answer per record (the
-  replay models). Inspect has no public accessor; its own providers read it the same way.
+- `sample_active`: which sample a model call serves, for providers that answer per record:
+  the replay models (its id) and `uxbench/human` (its eval, its place in the run's plan and
+  its log file). Inspect has no public accessor; its own providers read it the same way.
 - `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
   pipeline turns it into a one-line message before any stage runs. It is not exported.
 """
@@ -27,7 +28,7 @@ from inspect_ai.model import GenerateConfig
 from inspect_ai.model._generate_config import active_generate_config
 from inspect_ai.model._model import active_model
 
-__all__ = ["PrerequisiteError", "active_sample_id", "in_eval", "run_config"]
+__all__ = ["PrerequisiteError", "active_sample_id", "in_eval", "run_config", "sample_active"]
 
 
 def in_eval() -> bool:

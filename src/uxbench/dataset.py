@@ -31,6 +31,7 @@ from inspect_ai.model import (
 )
 
 from uxbench.errors import DataError
+from uxbench.exclusions import without_excluded
 from uxbench.records import (
     DISLIKED,
     LIKED,
@@ -381,6 +382,11 @@ def check_hub(revision: str | None) -> None:
         ) from None
 
 
+def source_rows(task: TaskName, data: str, revision: str | None = None) -> Iterator[Row]:
+    """A task's raw rows in source order, for tools that show records (`uxbench explore`)."""
+    return _rows(task, data, revision, LoadReport())
+
+
 def _rows(task: str, data: str, revision: str | None, report: LoadReport) -> Iterator[Row]:
     if data == "hub":
         yield from _hub_rows(task, revision, report)
@@ -470,9 +476,13 @@ def uxbench_dataset(
     skip_bad: bool,
     template: Template | None = None,
     judged: Callable[[JudgeRecord], Sample] | None = None,
+    exclude: str | None = None,
 ) -> tuple[MemoryDataset, dict[str, Any]]:
     """The task's dataset and the load facts that go into the task's metadata."""
     samples, report = load_samples(task, data, revision, skip_bad, template, judged)
+    samples, excluded = without_excluded(samples, exclude)
+    if not samples:
+        raise DataError(f"exclude={exclude}: every {task} record of data={data!r} is excluded")
     if task == "task1":
         samples = interleave(samples)
     name = f"uxbench_{task}"
@@ -485,5 +495,8 @@ def uxbench_dataset(
         "skipped_records": len(report.skipped),
         "skipped": report.skipped[:100],
         "unknown_fields": dict(report.unknown_fields),
+        "exclude": str(Path(exclude).expanduser().resolve()) if exclude else None,
+        "excluded_records": len(excluded),
+        "excluded": excluded[:100],
     }
     return MemoryDataset(samples, name=name, location=location), facts

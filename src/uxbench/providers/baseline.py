@@ -24,9 +24,6 @@ metrics and GRM scores work on baselines too.
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from inspect_ai.model import (
@@ -42,14 +39,17 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from uxbench.errors import DataError
-from uxbench.templates import Template, builtin_path, load_template
+from uxbench.judge_prompt import (
+    JudgePrompt,
+    builtin_templates,
+    last_assistant_turn,
+    read_judge_prompt,
+    verdict_text,
+)
+from uxbench.templates import Template, load_template
 
 STRATEGIES = ("always-good", "always-bad", "longer", "length")
 DEFAULT_THRESHOLD = 250
-# Placeholders that carry conversation text (captured) and those that carry prompt wording (skipped).
-_CAPTURED = ("history", "query", "response", "failed_response", "complaint")
-_SKIPPED = ("options", "neutral_rule")
-_PLACEHOLDER = re.compile(r"\{(" + "|".join(_CAPTURED + _SKIPPED) + r")\}")
 
 POLITE_REPLY = (
     "好的，我明白你的意思。建议先把问题拆成几个小步骤，逐一确认每一步的结果；"
@@ -87,70 +87,6 @@ LONG_REPLY = """## 关于你的问题
 """
 
 
-@dataclass(frozen=True)
-class JudgePrompt:
-    """A verdict request: the template it was rendered from and the conversation text read back out."""
-
-    template: Template
-    fields: dict[str, str]
-
-
-def _pattern(template: Template) -> re.Pattern[str]:
-    """A regex matching renderings of `template`, capturing the conversation placeholders."""
-    parts: list[str] = []
-    seen: set[str] = set()
-    body = template.body.strip()
-    position = 0
-    for match in _PLACEHOLDER.finditer(body):
-        parts.append(_literal(body[position : match.start()]))
-        name = match.group(1)
-        if name in _SKIPPED:
-            parts.append(r".*?")
-        elif name in seen:
-            parts.append(f"(?P={name})")
-        else:
-            parts.append(f"(?P<{name}>.*?)")
-            seen.add(name)
-        position = match.end()
-    parts.append(_literal(body[position:]))
-    return re.compile(r"\s*" + "".join(parts) + r"\s*", re.DOTALL)
-
-
-def _literal(text: str) -> str:
-    """Template wording as a regex, any whitespace run matching any (or no) whitespace."""
-    return r"\s*".join(re.escape(chunk) for chunk in re.split(r"\s+", text))
-
-
-@cache
-def builtin_templates() -> tuple[Template, ...]:
-    """Our judge and GRM templates: the prompts a baseline answers with a verdict."""
-    names = sorted(p.name for p in builtin_path("").glob("*.txt") if p.name.startswith(("judge_", "grm_")))
-    return tuple(load_template(builtin_path(name)) for name in names)
-
-
-def read_judge_prompt(text: str, templates: tuple[Template, ...]) -> JudgePrompt | None:
-    """The template `text` was rendered from and its conversation fields, or None for other prompts."""
-    for template in templates:
-        if "{response}" not in template.body:
-            continue
-        match = _pattern(template).fullmatch(text)
-        if match:
-            fields = {name: value.strip() for name, value in match.groupdict().items() if value is not None}
-            return JudgePrompt(template, fields)
-    return None
-
-
-def last_assistant_turn(history: str, template: Template) -> str | None:
-    """Text of the last assistant turn in a history rendered by `Template.history_text`."""
-    speaker = template.roles
-    starts = "|".join(re.escape(label) for label in speaker.values())
-    turns = re.split(rf"(?:^|\n\n)({starts})：", history)
-    # re.split with one group: [before, speaker, text, speaker, text, ...]
-    pairs = list(zip(turns[1::2], turns[2::2], strict=True))
-    replies = [text for who, text in pairs if who == speaker.get("assistant")]
-    return replies[-1] if replies else None
-
-
 def p_good(strategy: str, prompt: JudgePrompt, threshold: int) -> float:
     """The baseline's probability that the user liked the judged reply (see the module table)."""
     if strategy == "always-good":
@@ -163,15 +99,6 @@ def p_good(strategy: str, prompt: JudgePrompt, threshold: int) -> float:
         previous = last_assistant_turn(prompt.fields.get("history", ""), prompt.template)
         reference = len(previous.strip()) if previous is not None else threshold
     return n / (n + reference) if n + reference else 0.5
-
-
-def verdict_text(template: Template, label: str) -> str:
-    """How `template` asks a verdict to be written: its label's first spelling, or a JSON object."""
-    spelling = template.labels[label][0]
-    if template.answer == "json":
-        value = spelling if re.fullmatch(r"-?\d+(?:\.\d+)?", spelling) else f'"{spelling}"'
-        return f'{{"{template.json_key}": {value}}}'
-    return spelling
 
 
 def verdict_logprobs(template: Template, label: str, probability: float) -> Logprobs:

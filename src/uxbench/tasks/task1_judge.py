@@ -25,6 +25,7 @@ def task1_judge(
     data: str = "hub",
     revision: str | None = None,
     skip_bad: bool = False,
+    exclude: str | None = None,
     prompt: Literal["default", "user_modeling", "cot", "few_shot"] = "default",
     labels: Literal["binary", "three_class"] = "binary",
     template: str | None = None,
@@ -36,6 +37,8 @@ def task1_judge(
         data: hub, sample, a directory holding the release files, or one .jsonl file.
         revision: hub commit or tag to pin the dataset to.
         skip_bad: skip (and count) unusable records instead of stopping.
+        exclude: an exclusion file (JSONL of cid, reason, who, when; `uxbench explore`
+            writes it): leave its records out and count them (`excluded_records`).
         prompt: built-in prompting strategy: default, user_modeling, cot, few_shot.
         labels: binary (good/bad) or three_class (adds a neutral option).
         template: path of your own judge template (overrides `prompt`).
@@ -51,7 +54,7 @@ def task1_judge(
     ensure_tiktoken_cache()
     judge_template = load_template(template or builtin_path(f"judge_{prompt}.txt"))
     judge_template = judge_template.with_labels(LABEL_SETS[labels])
-    dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judge_template)
+    dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judge_template, exclude=exclude)
     return Task(
         dataset=dataset,
         solver=generate_answer(),

@@ -39,6 +39,7 @@ def task2_eval(
     data: str = "hub",
     revision: str | None = None,
     skip_bad: bool = False,
+    exclude: str | None = None,
     system_prompt: str = "none",
     grader_template: str | None = None,
     self_grade: bool = False,
@@ -50,6 +51,8 @@ def task2_eval(
         data: hub, sample, a directory holding the release files, or one .jsonl file.
         revision: hub commit or tag to pin the dataset to.
         skip_bad: skip (and count) unusable records instead of stopping.
+        exclude: an exclusion file (JSONL of cid, reason, who, when; `uxbench explore`
+            writes it): leave its records out and count them (`excluded_records`).
         system_prompt: none, helpful, ux, empathetic, or the path of your own system prompt.
         grader_template: path of your own GRM prompt template (default: ours, 好/差).
         self_grade: grade with the model under test when no grader role is bound (biased).
@@ -65,7 +68,7 @@ def task2_eval(
         solver.append(
             add_system_prompt(prompt_text(system_prompt, SYSTEM_PROMPTS, "system_", "system_prompt"))
         )
-    dataset, facts = uxbench_dataset("task2", data, revision, skip_bad)
+    dataset, facts = uxbench_dataset("task2", data, revision, skip_bad, exclude=exclude)
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),

@@ -33,6 +33,7 @@ def task3_recovery(
     data: str = "hub",
     revision: str | None = None,
     skip_bad: bool = False,
+    exclude: str | None = None,
     strategy: Literal["normal", "cot", "failure_aware", "critique"] = "normal",
     grm_context: Literal["paper", "full"] = "paper",
     baseline: bool = False,
@@ -45,6 +46,8 @@ def task3_recovery(
         data: hub, sample, a directory holding the release files, or one .jsonl file.
         revision: hub commit or tag to pin the dataset to.
         skip_bad: skip (and count) unusable records instead of stopping.
+        exclude: an exclusion file (JSONL of cid, reason, who, when; `uxbench explore`
+            writes it): leave its records out and count them (`excluded_records`).
         strategy: normal, cot, failure_aware or critique; cot and critique reason first,
             and only the repair after the final marker is graded.
         grm_context: paper (the grader sees the failed reply and the complaint) or full
@@ -62,7 +65,7 @@ def task3_recovery(
     solver: list[Solver] = []
     if strategy != "normal":
         solver.append(add_system_prompt(prompt_text(strategy, STRATEGIES, "recovery_", "strategy")))
-    dataset, facts = uxbench_dataset("task3", data, revision, skip_bad)
+    dataset, facts = uxbench_dataset("task3", data, revision, skip_bad, exclude=exclude)
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),

@@ -1,0 +1,202 @@
+"""`uxbench/human`: a person answers in the browser, as an Inspect model.
+
+    inspect eval uxbench/task1_judge --model uxbench/human -M annotator=rater1 -T data=sample --limit 50
+
+prints a link to a page on 127.0.0.1 that shows one item at a time, blind: the conversation and
+the reply read back out of the prompt the model is given (no label, no model name, no cid), the
+prompt's own question and answer spellings as buttons. The answer is returned as the model's
+output, spelled as the template asks (好, 差, 中, or `{"verdict": 1}`), so the task scores it
+unchanged; bound as a grader (`--model-role 'grader={model: uxbench/human, model_args: {annotator:
+rater1}}'`) the person grades Task 2/3 replies through the GRM prompt in the same way.
+
+Model args: `annotator` (required: it names the person in the log's model args and in every
+answer's metadata), `port` (default: a free one), `undo_seconds` (how long the last answer can
+be undone when nothing else is waiting, default 4), `template` (your own judge or GRM template,
+which must be read back like the built-ins). The page is described in docs/human.md.
+"""
+
+from __future__ import annotations
+
+import sys
+import weakref
+from typing import Any
+
+import anyio
+from inspect_ai.hooks import Hooks, RunEnd, TaskStart, hooks
+from inspect_ai.log import EvalSpec
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput
+from inspect_ai.tool import ToolChoice, ToolInfo
+from inspect_ai.util import display_counter, display_type
+
+from uxbench._inspect import sample_active
+from uxbench.errors import DataError
+from uxbench.judge_prompt import (
+    JudgePrompt,
+    builtin_templates,
+    history_turns,
+    read_judge_prompt,
+    verdict_text,
+)
+from uxbench.templates import load_template
+from uxbench.web.judging import Desk, Paused, judging_app
+from uxbench.web.server import LocalServer
+
+MODEL = "uxbench/human"
+MEANING = {"good": "the user liked it", "bad": "the user did not", "neutral": "can't tell"}
+_desks: weakref.WeakSet[Desk] = weakref.WeakSet()
+
+
+def item_view(prompt: JudgePrompt) -> dict[str, Any]:
+    """What the page shows for one prompt: its wording, the conversation as turns, the reply, the answers."""
+    fields = prompt.fields
+    note, turns = history_turns(fields.get("history", ""), prompt.template)
+    chat = [{"role": turn.role, "text": turn.content} for turn in turns]
+    for name, role in (("failed_response", "assistant"), ("complaint", "user"), ("query", "user")):
+        if fields.get(name):
+            chat.append({"role": role, "text": fields[name]})
+    answers = [
+        {"label": name, "spelling": prompt.template.labels[name][0], "meaning": MEANING.get(name, name)}
+        for name in prompt.offered()
+    ]
+    return {
+        "instructions": prompt.instructions,
+        "note": note,
+        "turns": chat,
+        "reply": fields.get("response", ""),
+        "question": prompt.question,
+        "answers": answers,
+    }
+
+
+def planned(spec: EvalSpec) -> list[tuple[str, int]]:
+    """The (sample id, epoch) order Inspect runs an eval's samples in: epoch by epoch."""
+    ids = [str(i) for i in spec.dataset.sample_ids or []]
+    return [(sample_id, epoch) for epoch in range(1, (spec.config.epochs or 1) + 1) for sample_id in ids]
+
+
+def uses_human(spec: EvalSpec) -> bool:
+    roles = spec.model_roles or {}
+    return spec.model == MODEL or any(role.model == MODEL for role in roles.values())
+
+
+@hooks(
+    name="uxbench_human",
+    description="Tells the uxbench/human page how many items a run has and when it ends.",
+)
+class HumanRuns(Hooks):
+    """Feeds each live desk the run plans (for "item 4 of 50") and the runs' ends (for the last screen)."""
+
+    def enabled(self) -> bool:
+        return len(_desks) > 0
+
+    async def on_task_start(self, data: TaskStart) -> None:
+        if uses_human(data.spec):
+            for desk in list(_desks):
+                desk.run_started(data.eval_id, planned(data.spec))
+
+    async def on_run_end(self, data: RunEnd) -> None:
+        # The run's end, not each task's: a task that fails (a pause) has no task-end event.
+        for log in data.logs:
+            for desk in list(_desks):
+                desk.run_ended(log.eval.eval_id, log.status, log.location)
+
+
+class HumanAPI(ModelAPI):
+    """A person at a local web page, answering verdicts on judge and GRM prompts."""
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig | None = None,
+        annotator: str | None = None,
+        port: int = 0,
+        undo_seconds: float = 4.0,
+        template: str | None = None,
+        **model_args: Any,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, config=config or GenerateConfig())
+        if model_args:
+            raise DataError(
+                f"{MODEL}: unknown model argument(s) {', '.join(model_args)} "
+                "(known: annotator, port, undo_seconds, template)"
+            )
+        if annotator is None or not str(annotator).strip():
+            raise DataError(
+                f"{MODEL}: say who is answering with -M annotator=NAME (as a grader: "
+                f"--model-role 'grader={{model: {MODEL}, model_args: {{annotator: NAME}}}}')"
+            )
+        self.annotator = str(annotator).strip()
+        self.templates = builtin_templates()
+        if template is not None:
+            self.templates = (load_template(template), *self.templates)
+        self.desk = Desk(self.annotator, float(undo_seconds))
+        _desks.add(self.desk)
+        self.server = LocalServer(judging_app(self.desk), int(port), name=f"uxbench-human-{self.annotator}")
+        self.server.start()
+        self._announced: set[str | None] = set()
+        print(self._link(), file=sys.stderr, flush=True)
+
+    def _link(self) -> str:
+        return f"{MODEL}: {self.annotator}, answer at {self.server.url}"
+
+    def _announce(self, eval_id: str | None) -> None:
+        """Show the link inside Inspect's display too: its full-screen view hides what was printed before."""
+        if eval_id in self._announced:
+            return
+        self._announced.add(eval_id)
+        display_counter(f"{MODEL} ({self.annotator})", self.server.url)
+        if display_type() == "full":
+            print(self._link(), flush=True)  # lands in the display's Console tab
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        if tools:
+            raise DataError(f"{MODEL} cannot call tools; it answers verdicts on judge and GRM prompts")
+        user_turns = [m.text for m in input if m.role == "user"]
+        prompt = read_judge_prompt(user_turns[-1] if user_turns else "", self.templates)
+        if prompt is None:
+            raise DataError(
+                f"{MODEL} answers verdicts on UXBench judge and GRM prompts (Task 1, or as the "
+                "grader of Tasks 2/3); this prompt is neither. For your own template pass -M template=FILE"
+            )
+        active = sample_active()
+        self._announce(active.eval_id if active else None)
+        item = self.desk.add(
+            item_view(prompt),
+            eval_id=active.eval_id if active else None,
+            sample_id=str(active.sample.id) if active else None,
+            epoch=active.epoch if active else 1,
+            location=active.log_location if active else None,
+        )
+        try:
+            answer = await anyio.to_thread.run_sync(item.future.result, abandon_on_cancel=True)
+        except Paused as paused:
+            raise Paused(str(paused)) from None  # raised here, not in the waiting thread: a short traceback
+        finally:
+            self.desk.withdraw(item)
+        text = verdict_text(prompt.template, answer.label) if answer.label else ""
+        output = ModelOutput.from_content(self.model_name, text)
+        output.time = answer.seconds
+        output.metadata = {
+            "annotator": self.annotator,
+            "label": answer.label,
+            "skipped": answer.label is None,
+            "item": item.number,
+            "seconds": round(answer.seconds, 1),
+        }
+        return output
+
+    def max_connections(self) -> int:
+        """Two: the next item is ready while the last answer can still be undone (see the desk)."""
+        return 2
+
+    def close(self) -> None:
+        self.server.stop()
+        _desks.discard(self.desk)

@@ -1,0 +1,3 @@
+"""Local web pages for people in the loop: the blind judging page of `uxbench/human` and the
+data explorer of `uxbench explore`. Small Starlette apps, served by uvicorn to this machine
+only, with plain HTML/CSS/JS under `static/` (no CDN: they work offline)."""
