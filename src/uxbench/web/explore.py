@@ -77,7 +77,7 @@ def entry(task: TaskName, row: Row) -> Entry:
     """A raw row as an Entry; RecordError when the task's normaliser rejects it."""
     raw = row.raw or {}
     if task == "task1":
-        j = judge_record(raw, row.default_label)
+        j = judge_record(raw, row.file_label)
         turns = _chat(j.history, ("user", j.query, "query"), ("assistant", j.response, "judged reply"))
         cid, labels, name = j.cid, j.labels, "task1_good" if j.liked else "task1_bad"
     elif task == "task2":
