@@ -9,6 +9,7 @@ from inspect_ai.solver import generate
 
 from uxbench.dataset import uxbench_dataset
 from uxbench.errors import DataError
+from uxbench.listing import task_version
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.judge import judge_verdict
 from uxbench.templates import builtin_path, load_template
@@ -48,6 +49,6 @@ def task1_judge(
         dataset=dataset,
         solver=generate(),
         scorer=judge_verdict(judge_template),
-        metadata={**facts, "template": judge_template.source, "labels": labels},
-        version="1.0.0",
+        metadata={**task_version().metadata(), **facts, "template": judge_template.source, "labels": labels},
+        version=task_version().comparability,
     )
