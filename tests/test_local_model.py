@@ -1,7 +1,7 @@
 """The embedded model (`uxbench/smollm2`): decoding rules, the logprob shape, and every task end to end.
 
 Runs the real SmolLM2-135M weights on the CPU; the first run on a machine converts the
-GGUF once (about a minute). Skipped only when the `local` extra is not installed.
+GGUF once (about 25 s). Skipped only when the `local` extra is not installed.
 """
 
 import asyncio
@@ -94,6 +94,7 @@ def test_unknown_model_name_and_argument() -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_logprob_shape(model: Model) -> None:
     output = ask(model, QUESTION, config=GREEDY)
     content = output.choices[0].logprobs.content
@@ -113,6 +114,7 @@ def test_logprob_shape(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_greedy_matches_transformers_generate(model: Model) -> None:
     import torch
 
@@ -126,6 +128,7 @@ def test_greedy_matches_transformers_generate(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_stop_sequence_and_max_tokens(model: Model) -> None:
     free = ask(model, QUESTION, config=GREEDY)
     middle = len(free.completion) // 2
@@ -143,6 +146,7 @@ def test_stop_sequence_and_max_tokens(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_seed_makes_sampling_repeatable(model: Model) -> None:
     config = GenerateConfig(temperature=1.0, top_p=0.95, top_k=50, max_tokens=10, seed=7)
     first = ask(model, QUESTION, config=config)
@@ -151,6 +155,7 @@ def test_seed_makes_sampling_repeatable(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_chat_template_and_system_message(model: Model) -> None:
     local = model.api.local  # type: ignore[attr-defined]
     with_system = local.tokenizer.decode(
@@ -162,6 +167,7 @@ def test_chat_template_and_system_message(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_too_long_input_is_model_length(model: Model) -> None:
     essay = ChatMessageUser(content="word " * 9000)
     output = ask(model, [essay], config=GenerateConfig(max_tokens=4))
@@ -169,6 +175,7 @@ def test_too_long_input_is_model_length(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_grader_answers_a_label_with_its_own_ratio(model: Model) -> None:
     grader = get_model("uxbench/smollm2-grader")
     prompt = "用户问：北京是中国的首都吗？\n助手答：是的。\n用户会满意就回答“好”，不会满意就回答“差”。"

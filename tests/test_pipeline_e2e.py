@@ -114,6 +114,7 @@ def test_export_from_logs_matches_the_run(reference: Path, tmp_path: Path) -> No
     assert out.read_bytes() == (reference / STAGE_FILES["judge"]).read_bytes()
 
 
+@pytest.mark.slow
 def test_crash_then_resume(raw_small: Path, reference: Path, tmp_path: Path) -> None:
     """A model failure stops the run mid-stage; the rerun finishes only what was left."""
     calls = {"n": 0}

@@ -62,6 +62,7 @@ def new_trace_files(since: float) -> list[Path]:
     return [p for p in directory.glob("*") if p.is_file() and p.stat().st_mtime >= since - 1]
 
 
+@pytest.mark.slow
 def test_keys_stay_out_of_log_output_traces_and_report(tmp_path: Path, data: Path, since: float) -> None:
     faults = Faults.parse("429=0.15,500=0.15,drop=0.1", once=True, seed=2)
     with LoadServer(faults=faults) as server:
