@@ -66,6 +66,7 @@ def reference(raw_small: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
     return out
 
 
+@pytest.mark.slow
 def test_test_sets_and_report(reference: Path) -> None:
     stats = json.loads((reference / "stats.json").read_text(encoding="utf-8"))
     assert list(stats) == ["signals", "prefilter", "miner", "judge", "qa", "build"]
@@ -88,6 +89,7 @@ def test_test_sets_and_report(reference: Path) -> None:
         assert record["overall_quality"] == "high"
 
 
+@pytest.mark.slow
 def test_rerun_skips_finished_stages(
     raw_small: Path, reference: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -101,12 +103,14 @@ def test_rerun_skips_finished_stages(
     assert "test sets" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_other_input_is_refused(tmp_path: Path, reference: Path) -> None:
     other = tmp_path / "other.jsonl"
     write_synth(other, 5, seed=1)
     assert main(["pipeline", "run", str(other), "--out", str(reference), "--dry-run"]) == 1
 
 
+@pytest.mark.slow
 def test_export_from_logs_matches_the_run(reference: Path, tmp_path: Path) -> None:
     logs = sorted(str(p) for p in (reference / "04_judge.work" / "logs").glob("*.eval"))
     out = tmp_path / "judged.jsonl"
