@@ -7,6 +7,7 @@ GGUF once (about 25 s). Skipped only when the `local` extra is not installed.
 import asyncio
 import importlib.util
 import math
+import re
 import socket
 import subprocess
 import sys
@@ -65,6 +66,20 @@ def test_cache_dir_follows_env(monkeypatch, tmp_path) -> None:
     assert weights.cache_root() == tmp_path
     if LOCAL_READY:
         assert weights.converted_dir().parent == tmp_path / "models"
+
+
+def test_first_conversion_is_announced_at_info_with_its_time(monkeypatch, tmp_path, caplog) -> None:
+    """The one-off conversion is routine, not a warning: INFO before (the expected time) and after."""
+    source = tmp_path / weights.GGUF_FILE
+    source.write_bytes(b"gguf")
+    monkeypatch.setattr(weights, "gguf_path", lambda: source)
+    monkeypatch.setattr(weights, "converted_dir", lambda: tmp_path / "models" / "converted")
+    monkeypatch.setattr(weights, "_convert", lambda _, out: (out / weights.MARKER).write_text("{}"))
+    with caplog.at_level("INFO", logger=weights.__name__):
+        assert weights.is_converted(weights.ensure_converted())
+    assert [r.levelname for r in caplog.records] == ["INFO", "INFO"]
+    assert weights.CONVERSION_TIME in caplog.records[0].getMessage()
+    assert re.search(r"converted .+ in \d+ s$", caplog.records[1].getMessage())
 
 
 def test_entry_point_does_not_import_torch() -> None:
