@@ -1,8 +1,10 @@
-"""Shared test helpers: release-shaped data directories written on the fly."""
+"""Shared test helpers: release-shaped data directories written on the fly, and a run that
+leaves the working tree as it found it (logs go to a temporary directory; a changed
+`git status` fails the run)."""
 
 import json
-import os
-from collections.abc import Callable
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,11 +14,51 @@ from uxbench.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline
 
+ROOT = Path(__file__).resolve().parent.parent
+# What a test run may create in the tree: bytecode and pytest's cache (and a CI virtualenv).
+CACHES = (":(exclude).venv", ":(exclude)**/__pycache__", ":(exclude).pytest_cache")
+TREE_BEFORE = pytest.StashKey[list[str] | None]()
+TREE_CHANGES = pytest.StashKey[list[str]]()
 
-@pytest.fixture(autouse=True, scope="session")
-def _logs_outside_the_tree(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """An eval run without `log_dir=` writes under pytest's tmp dir, never into the working tree."""
-    os.environ["INSPECT_LOG_DIR"] = str(tmp_path_factory.mktemp("inspect-logs"))
+
+def tree_state() -> list[str] | None:
+    """Every changed, untracked and ignored file of the checkout (None outside a git checkout)."""
+    command = ["git", "status", "--porcelain", "--ignored", "--untracked-files=all", "--", ".", *CACHES]
+    try:
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return result.stdout.splitlines() if result.returncode == 0 else None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the controller, not a pytest-xdist worker
+        session.config.stash[TREE_BEFORE] = tree_state()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    before = session.config.stash.get(TREE_BEFORE, None)
+    after = tree_state() if before is not None else None
+    if after is not None and set(after) != set(before or []):
+        session.config.stash[TREE_CHANGES] = sorted(set(after) ^ set(before or []))
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    changes = terminalreporter.config.stash.get(TREE_CHANGES, [])
+    if changes:
+        terminalreporter.section("the tests changed the working tree (write under tmp_path)", red=True)
+        for line in changes:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def inspect_log_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Where an eval that a test runs without `log_dir=` writes (Inspect's default is ./logs)."""
+    path = tmp_path_factory.mktemp("inspect-logs")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("INSPECT_LOG_DIR", str(path))
+        yield path
 
 
 def write_jsonl(path: Path, records: list[dict]) -> Path:

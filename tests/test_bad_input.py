@@ -458,6 +458,7 @@ def test_inspect_eval_prints_the_error_without_traceback(tmp_path: Path, case: C
     assert not list((tmp_path / "logs").glob("*.eval"))  # stopped before any sample ran
 
 
+@pytest.mark.slow
 def test_inspect_eval_with_skip_bad_records_the_skip(tmp_path: Path) -> None:
     write_case(tmp_path / "data", CLI_CASES[0])
     result = inspect_eval(tmp_path / "data", tmp_path / "logs", "skip_bad=true")

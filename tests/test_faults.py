@@ -104,6 +104,7 @@ def clean(data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Eva
         patch.undo()
 
 
+@pytest.mark.slow
 def test_http_faults_lose_nothing_and_score_once(
     monkeypatch: pytest.MonkeyPatch,
     data: Path,
@@ -192,6 +193,7 @@ def final_logs(log_dir: Path) -> dict[str, EvalLog]:
     return logs
 
 
+@pytest.mark.slow
 def test_killed_eval_resumed_with_eval_retry_matches_clean_run(
     monkeypatch: pytest.MonkeyPatch,
     data: Path,
@@ -214,6 +216,7 @@ def test_killed_eval_resumed_with_eval_retry_matches_clean_run(
     assert server.counts["requests"] < 2 * SIZES["task1"]  # finished samples were not asked again
 
 
+@pytest.mark.slow
 def test_killed_eval_set_rerun_matches_clean_run(
     monkeypatch: pytest.MonkeyPatch,
     data: Path,

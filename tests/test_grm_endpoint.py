@@ -92,6 +92,7 @@ def echo_model():
     return get_model("mockllm/model", custom_outputs=reply)
 
 
+@pytest.mark.slow
 def test_metrics_equal_the_formulas_over_a_thousand_records(tmp_path: Path) -> None:
     data = write_data(tmp_path / "data", task2=N_EVAL, task3=N_RECOVERY)
     with OpenAIServer(respond) as server:
@@ -130,6 +131,7 @@ def run_cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
 
 
+@pytest.mark.slow
 def test_cli_both_tasks_over_http(tmp_path: Path) -> None:
     data = write_data(tmp_path / "data", task2=16, task3=16)
     with OpenAIServer(respond) as server:

@@ -1,12 +1,13 @@
 """The embedded model (`uxbench/smollm2`): decoding rules, the logprob shape, and every task end to end.
 
 Runs the real SmolLM2-135M weights on the CPU; the first run on a machine converts the
-GGUF once (about a minute). Skipped only when the `local` extra is not installed.
+GGUF once (about 25 s). Skipped only when the `local` extra is not installed.
 """
 
 import asyncio
 import importlib.util
 import math
+import re
 import socket
 import subprocess
 import sys
@@ -67,6 +68,20 @@ def test_cache_dir_follows_env(monkeypatch, tmp_path) -> None:
         assert weights.converted_dir().parent == tmp_path / "models"
 
 
+def test_first_conversion_is_announced_at_info_with_its_time(monkeypatch, tmp_path, caplog) -> None:
+    """The one-off conversion is routine, not a warning: INFO before (the expected time) and after."""
+    source = tmp_path / weights.GGUF_FILE
+    source.write_bytes(b"gguf")
+    monkeypatch.setattr(weights, "gguf_path", lambda: source)
+    monkeypatch.setattr(weights, "converted_dir", lambda: tmp_path / "models" / "converted")
+    monkeypatch.setattr(weights, "_convert", lambda _, out: (out / weights.MARKER).write_text("{}"))
+    with caplog.at_level("INFO", logger=weights.__name__):
+        assert weights.is_converted(weights.ensure_converted())
+    assert [r.levelname for r in caplog.records] == ["INFO", "INFO"]
+    assert weights.CONVERSION_TIME in caplog.records[0].getMessage()
+    assert re.search(r"converted .+ in \d+ s$", caplog.records[1].getMessage())
+
+
 def test_entry_point_does_not_import_torch() -> None:
     code = "import sys, uxbench._registry; print(sorted({'torch', 'transformers'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -100,6 +115,7 @@ def test_unknown_model_name_and_argument() -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_logprob_shape(model: Model) -> None:
     output = ask(model, QUESTION, config=GREEDY)
     content = output.choices[0].logprobs.content
@@ -119,6 +135,7 @@ def test_logprob_shape(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_greedy_matches_transformers_generate(model: Model) -> None:
     import torch
 
@@ -132,6 +149,7 @@ def test_greedy_matches_transformers_generate(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_stop_sequence_and_max_tokens(model: Model) -> None:
     free = ask(model, QUESTION, config=GREEDY)
     middle = len(free.completion) // 2
@@ -149,6 +167,7 @@ def test_stop_sequence_and_max_tokens(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_seed_makes_sampling_repeatable(model: Model) -> None:
     config = GenerateConfig(temperature=1.0, top_p=0.95, top_k=50, max_tokens=10, seed=7)
     first = ask(model, QUESTION, config=config)
@@ -157,6 +176,7 @@ def test_seed_makes_sampling_repeatable(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_chat_template_and_system_message(model: Model) -> None:
     local = model.api.local  # type: ignore[attr-defined]
     with_system = local.tokenizer.decode(
@@ -168,6 +188,7 @@ def test_chat_template_and_system_message(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_too_long_input_is_model_length(model: Model) -> None:
     essay = ChatMessageUser(content="word " * 9000)
     output = ask(model, [essay], config=GenerateConfig(max_tokens=4))
@@ -175,6 +196,7 @@ def test_too_long_input_is_model_length(model: Model) -> None:
 
 
 @needs_local
+@pytest.mark.slow
 def test_grader_answers_a_label_with_its_own_ratio(model: Model) -> None:
     grader = get_model("uxbench/smollm2-grader")
     prompt = "用户问：北京是中国的首都吗？\n助手答：是的。\n用户会满意就回答“好”，不会满意就回答“差”。"

@@ -25,6 +25,9 @@ from uxbench.pipeline.mock import mock_answers
 from uxbench.pipeline.runner import STAGE_FILES, RunOptions, run_pipeline
 from uxbench.pipeline.synth import write_synth
 
+# the construction pipeline end to end: long runs, outside the fast lane
+pytestmark = pytest.mark.slow
+
 
 def dry_run_model(invalid_rate: float = 0.0) -> Any:
     return get_model("mockllm/model", custom_outputs=mock_answers(invalid_rate))
@@ -118,7 +121,6 @@ def test_crash_then_resume(pipeline_raw: Path, pipeline_reference: Path, tmp_pat
     assert resumed["n"] == sum(graded.values()) - finished_before
 
 
-@pytest.mark.slow
 def test_kill_then_resume(pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path) -> None:
     """SIGKILL the command line run in the judge stage; running it again gives the same outputs."""
     out = tmp_path / "run"
@@ -147,7 +149,6 @@ def test_kill_then_resume(pipeline_raw: Path, pipeline_reference: Path, tmp_path
     assert max(completed_per_sample(out).values()) == 1
 
 
-@pytest.mark.slow
 def test_two_thousand_conversations_to_task1(tmp_path: Path) -> None:
     """The issue's acceptance run: 2,000 synthetic conversations, model answers from mockllm."""
     raw, out = tmp_path / "raw.jsonl", tmp_path / "sets"

@@ -62,6 +62,7 @@ def new_trace_files(since: float) -> list[Path]:
     return [p for p in directory.glob("*") if p.is_file() and p.stat().st_mtime >= since - 1]
 
 
+@pytest.mark.slow
 def test_keys_stay_out_of_log_output_traces_and_report(tmp_path: Path, data: Path, since: float) -> None:
     faults = Faults.parse("429=0.15,500=0.15,drop=0.1", once=True, seed=2)
     with LoadServer(faults=faults) as server:
@@ -104,6 +105,7 @@ def test_keys_stay_out_of_log_output_traces_and_report(tmp_path: Path, data: Pat
     assert written and [p.name for p in written if leaks(p.read_bytes())] == []
 
 
+@pytest.mark.slow
 def test_keys_stay_out_of_error_messages(tmp_path: Path, data: Path) -> None:
     def refuse(request: dict) -> Reply:
         return Reply(status=401, error="Incorrect API key provided")
@@ -129,6 +131,7 @@ def test_keys_stay_out_of_error_messages(tmp_path: Path, data: Path) -> None:
     assert leaks(result.stdout + result.stderr) == []
 
 
+@pytest.mark.slow
 def test_missing_grader_and_bad_data_messages_carry_no_secret(tmp_path: Path, data: Path) -> None:
     with LoadServer() as server:
         no_grader = inspect_eval(

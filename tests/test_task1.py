@@ -170,6 +170,7 @@ def test_cli_against_openai_compatible_server(judge_dir, tmp_path: Path) -> None
     assert values["avg_acc"] == pytest.approx((good_acc + bad_acc) / 2)
 
 
+@pytest.mark.slow
 def test_cli_sample_data_with_mockllm(tmp_path: Path) -> None:
     """The README's offline command: bundled records, mockllm, no network."""
     result = run_cli(

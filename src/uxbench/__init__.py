@@ -1,3 +1,15 @@
-"""UXBench: user-experience benchmark tasks for Inspect AI."""
+"""UXBench: user-experience benchmark tasks for Inspect AI.
+
+`from uxbench import task1_judge` gives the task functions (Inspect also finds them by name,
+`uxbench/task1_judge`). Importing the package stays light: torch, transformers, datasets and
+matplotlib load only inside the functions that need them.
+"""
 
 __version__ = "0.1.0"
+
+from uxbench.scorers.grm import grm  # noqa: E402
+from uxbench.tasks.task1_judge import task1_judge  # noqa: E402
+from uxbench.tasks.task2_eval import task2_eval  # noqa: E402
+from uxbench.tasks.task3_recovery import task3_recovery  # noqa: E402
+
+__all__ = ["__version__", "grm", "task1_judge", "task2_eval", "task3_recovery"]

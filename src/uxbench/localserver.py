@@ -1,8 +1,18 @@
-"""A small OpenAI-compatible chat-completions server on 127.0.0.1.
+"""Small provider servers on 127.0.0.1, one per wire format Inspect speaks to the common APIs.
 
-Tests, demos and the load benchmark use it to exercise the real provider path
-(`--model openai-api/<service>/<model>`) without a network: a `responder` function maps
-each request body to a `Reply` (text, optional per-token logprobs, or an HTTP error).
+Tests, demos and the load benchmark use them to exercise a real provider path without a
+network: a `responder` function maps each request body to a `Reply` (text, optional
+per-token logprobs, or an HTTP error), and the server spells it the way its API does.
+
+| server | endpoint | Inspect model names that reach it |
+|---|---|---|
+| `OpenAIServer` | `POST /v1/chat/completions` | `openai-api/<service>/<model>`, `openai/gpt-4o`-style names |
+| `ResponsesServer` | `POST /v1/responses` | `openai/gpt-5*`, o-series, unrecognised names (Inspect 0.3.285) |
+| `AnthropicServer` | `POST /v1/messages` | `anthropic/<model>` (no logprobs in this API) |
+
+A request to any other path is answered 404, so a test notices when Inspect takes a
+different path than it expects. `AnthropicServer` also streams (server-sent events), as
+Anthropic's SDK does for requests with a large `max_tokens`; the others refuse `stream`.
 """
 
 from __future__ import annotations
@@ -13,11 +23,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, ClassVar
 
 # One generated token: (token, logprob, [(alternative, logprob), ...]). A token given as
 # bytes (part of a character) is sent the way OpenAI spells those: "bytes:\\xe5\\xa5".
 TokenLogprob = tuple[str | bytes, float, list[tuple[str | bytes, float]]]
+RESPONSES_LOGPROBS = "message.output_text.logprobs"  # the Responses API's `include` switch
 
 
 @dataclass
@@ -32,14 +43,22 @@ class Reply:
 Responder = Callable[[dict[str, Any]], Reply]
 
 
+def _text(content: Any) -> str:
+    """Text of a content field: a string, or a list of parts/blocks that carry `text`."""
+    if isinstance(content, list):
+        return "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+    return str(content or "")
+
+
 def prompt_text(request: dict[str, Any]) -> str:
-    """All message text of a chat request, joined (what a responder usually inspects)."""
-    parts = []
-    for message in request.get("messages", []):
-        content = message.get("content")
-        if isinstance(content, list):
-            content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
-        parts.append(str(content or ""))
+    """All message text of a request in any of the three formats, joined (what a responder
+    usually inspects): chat `messages`, Responses `instructions` + `input`, Anthropic
+    `system` + `messages`."""
+    items = request.get("messages") or request.get("input") or []
+    if isinstance(items, str):  # Responses: a bare string input
+        items = [{"content": items}]
+    parts = [_text(request.get(key)) for key in ("system", "instructions") if request.get(key)]
+    parts += [_text(item.get("content")) for item in items if isinstance(item, dict)]
     return "\n".join(parts)
 
 
@@ -50,7 +69,20 @@ def _token(token: str | bytes, logprob: float) -> dict[str, Any]:
     return {"token": token, "logprob": logprob, "bytes": list(token.encode("utf-8"))}
 
 
+def _logprob_entries(reply: Reply, top_n: int) -> list[dict[str, Any]]:
+    """OpenAI's per-token logprob objects (the same in Chat Completions and Responses)."""
+    return [
+        {**_token(tok, lp), "top_logprobs": [_token(t, p) for t, p in tops[:top_n]]}
+        for tok, lp, tops in reply.logprobs or []
+    ]
+
+
+def _token_counts(request: dict[str, Any], reply: Reply) -> tuple[int, int]:
+    return max(1, len(prompt_text(request)) // 2), max(1, len(reply.text) // 2)
+
+
 def completion_body(request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    """A Chat Completions response."""
     choice: dict[str, Any] = {
         "index": 0,
         "message": {"role": "assistant", "content": reply.text},
@@ -58,15 +90,8 @@ def completion_body(request: dict[str, Any], reply: Reply) -> dict[str, Any]:
         "logprobs": None,
     }
     if reply.logprobs is not None and request.get("logprobs"):
-        top_n = int(request.get("top_logprobs") or 0)
-        choice["logprobs"] = {
-            "content": [
-                {**_token(tok, lp), "top_logprobs": [_token(t, p) for t, p in tops[:top_n]]}
-                for tok, lp, tops in reply.logprobs
-            ]
-        }
-    prompt_tokens = max(1, len(prompt_text(request)) // 2)
-    completion_tokens = max(1, len(reply.text) // 2)
+        choice["logprobs"] = {"content": _logprob_entries(reply, int(request.get("top_logprobs") or 0))}
+    prompt_tokens, completion_tokens = _token_counts(request, reply)
     return {
         "id": f"chatcmpl-{time.monotonic_ns()}",
         "object": "chat.completion",
@@ -81,8 +106,75 @@ def completion_body(request: dict[str, Any], reply: Reply) -> dict[str, Any]:
     }
 
 
+def responses_body(request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    """A Responses API response: one output message with one `output_text` part, carrying
+    logprobs when the request's `include` asks for them (`top_logprobs` alternatives each)."""
+    text: dict[str, Any] = {"type": "output_text", "text": reply.text, "annotations": [], "logprobs": []}
+    if reply.logprobs is not None and RESPONSES_LOGPROBS in (request.get("include") or []):
+        text["logprobs"] = _logprob_entries(reply, int(request.get("top_logprobs") or 0))
+    input_tokens, output_tokens = _token_counts(request, reply)
+    stamp = time.monotonic_ns()
+    return {
+        "id": f"resp_{stamp}",
+        "object": "response",
+        "created_at": time.time(),
+        "status": "completed",
+        "model": request.get("model", "local"),
+        "output": [
+            {
+                "type": "message",
+                "id": f"msg_{stamp}",
+                "role": "assistant",
+                "status": "completed",
+                "content": [text],
+            }
+        ],
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+        "error": None,
+        "incomplete_details": None,
+        "usage": {
+            "input_tokens": input_tokens,
+            "input_tokens_details": {"cached_tokens": 0},
+            "output_tokens": output_tokens,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": input_tokens + output_tokens,
+        },
+    }
+
+
+def messages_body(request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    """An Anthropic Messages response (the API has no logprobs; a reply's are dropped)."""
+    input_tokens, output_tokens = _token_counts(request, reply)
+    return {
+        "id": f"msg_{time.monotonic_ns()}",
+        "type": "message",
+        "role": "assistant",
+        "model": request.get("model", "local"),
+        "content": [{"type": "text", "text": reply.text}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+    }
+
+
+Answer = tuple[int, str, bytes, dict[str, str]]  # status, content type, body, extra headers
+
+
+def _json(status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> Answer:
+    return status, "application/json", json.dumps(payload, ensure_ascii=False).encode("utf-8"), headers or {}
+
+
 class OpenAIServer:
-    """`with OpenAIServer(responder) as server:` serves `server.url` until the block ends."""
+    """`with OpenAIServer(responder) as server:` serves `server.url` until the block ends.
+
+    Speaks OpenAI's Chat Completions; the subclasses below speak the other formats.
+    """
+
+    path: ClassVar[str] = "/v1/chat/completions"
+    base_path: ClassVar[str] = "/v1"  # what a client takes as its base URL
+    streams: ClassVar[bool] = False  # answers `"stream": true` requests with server-sent events
 
     def __init__(self, responder: Responder, latency: float = 0.0) -> None:
         self.responder = responder
@@ -95,7 +187,7 @@ class OpenAIServer:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}{self.base_path}"
 
     def __enter__(self) -> OpenAIServer:
         self._thread.start()
@@ -104,6 +196,37 @@ class OpenAIServer:
     def __exit__(self, *exc: object) -> None:
         self._httpd.shutdown()
         self._httpd.server_close()
+
+    def body(self, request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        return completion_body(request, reply)
+
+    def error_body(self, message: str) -> dict[str, Any]:
+        return {"error": {"message": message, "type": "invalid_request_error", "param": None, "code": None}}
+
+    def stream(self, request: dict[str, Any], reply: Reply) -> list[tuple[str, dict[str, Any]]]:
+        """The reply as server-sent events (name, data), for servers whose `streams` is set."""
+        raise NotImplementedError
+
+    def answer(self, path: str, request: dict[str, Any]) -> Answer:
+        """What to send back for one POST."""
+        if path.split("?")[0] != self.path:
+            return _json(404, self.error_body(f"{type(self).__name__} serves POST {self.path}, not {path}"))
+        if request.get("stream") and not self.streams:
+            return _json(400, self.error_body(f"{type(self).__name__} does not stream"))
+        with self._lock:
+            self.requests.append(request)
+        if self.latency:
+            time.sleep(self.latency)
+        reply = self.responder(request)
+        if reply.status >= 400:
+            return _json(reply.status, self.error_body(reply.error or "error"), reply.headers)
+        if not request.get("stream"):
+            return _json(reply.status, self.body(request, reply), reply.headers)
+        events = self.stream(request, reply)
+        text = "".join(
+            f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n" for name, data in events
+        )
+        return reply.status, "text/event-stream", text.encode("utf-8"), reply.headers
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -116,23 +239,63 @@ class OpenAIServer:
 
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                request = json.loads(body or b"{}")
-                with server._lock:
-                    server.requests.append(request)
-                if server.latency:
-                    time.sleep(server.latency)
-                reply = server.responder(request)
-                if reply.status >= 400:
-                    payload = {"error": {"message": reply.error or "error", "type": "invalid_request_error"}}
-                else:
-                    payload = completion_body(request, reply)
-                data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
-                self.send_response(reply.status)
-                self.send_header("Content-Type", "application/json")
+                status, content_type, data, headers = server.answer(self.path, json.loads(body or b"{}"))
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(data)))
-                for name, value in reply.headers.items():
+                for name, value in headers.items():
                     self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(data)
 
         return Handler
+
+
+class ResponsesServer(OpenAIServer):
+    """OpenAI's Responses API (`POST /v1/responses`)."""
+
+    path = "/v1/responses"
+
+    def body(self, request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        return responses_body(request, reply)
+
+
+class AnthropicServer(OpenAIServer):
+    """Anthropic's Messages API (`POST /v1/messages`); its clients' base URL has no `/v1`."""
+
+    path = "/v1/messages"
+    base_path = ""
+    streams = True
+
+    def body(self, request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        return messages_body(request, reply)
+
+    def error_body(self, message: str) -> dict[str, Any]:
+        return {"type": "error", "error": {"type": "invalid_request_error", "message": message}}
+
+    def stream(self, request: dict[str, Any], reply: Reply) -> list[tuple[str, dict[str, Any]]]:
+        """Anthropic's event sequence (its SDK streams requests with large `max_tokens`)."""
+        message = messages_body(request, reply)
+        usage, text = message["usage"], message["content"][0]["text"]
+        start = {**message, "content": [], "stop_reason": None, "usage": {**usage, "output_tokens": 0}}
+        return [
+            ("message_start", {"type": "message_start", "message": start}),
+            (
+                "content_block_start",
+                {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            ),
+            (
+                "content_block_delta",
+                {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text}},
+            ),
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            (
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                    "usage": {"output_tokens": usage["output_tokens"]},
+                },
+            ),
+            ("message_stop", {"type": "message_stop"}),
+        ]

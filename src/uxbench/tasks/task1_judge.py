@@ -9,6 +9,7 @@ from inspect_ai.model import GenerateConfig
 
 from uxbench.dataset import uxbench_dataset
 from uxbench.errors import DataError
+from uxbench.listing import task_version
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.judge import judge_verdict
 from uxbench.solvers import generate_answer
@@ -61,7 +62,13 @@ def task1_judge(
         scorer=judge_verdict(judge_template, parse),
         # the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
         config=GenerateConfig(temperature=0.2, max_tokens=4096),
-        metadata={**facts, "template": judge_template.source, "labels": labels, "parse": parse},
+        metadata={
+            **task_version().metadata(),
+            **facts,
+            "template": judge_template.source,
+            "labels": labels,
+            "parse": parse,
+        },
         tags=run_tags(),
-        version="1.0.0",
+        version=task_version().comparability,
     )

@@ -13,6 +13,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, generate, solver
 
 from uxbench.dataset import uxbench_dataset
 from uxbench.errors import DataError
+from uxbench.listing import task_version
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import check_grader, grm
 from uxbench.solvers import add_system_prompt, prompt_text, require_grader
@@ -76,11 +77,12 @@ def task2_eval(
         scorer=grm(template=grader_template, ladder="eval", self_grade=self_grade),
         config=GenerateConfig(temperature=0.7, max_tokens=2048),
         metadata={
+            **task_version().metadata(),
             **facts,
             "system_prompt": system_prompt,
             "grader_template": grader_template,
             "history": history,
         },
         tags=run_tags(graded=True, self_grade=self_grade),
-        version="1.0.0",
+        version=task_version().comparability,
     )

@@ -13,6 +13,7 @@ from inspect_ai.solver import Solver, generate
 
 from uxbench.dataset import uxbench_dataset
 from uxbench.errors import DataError
+from uxbench.listing import task_version
 from uxbench.metrics import recovery_rate
 from uxbench.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import check_grader, grm, grm_metrics
@@ -81,11 +82,12 @@ def task3_recovery(
         metrics=grm_metrics(recovery_rate(), baseline=baseline),
         config=GenerateConfig(temperature=0.7, max_tokens=2048),
         metadata={
+            **task_version().metadata(),
             **facts,
             "strategy": strategy,
             "grm_context": grm_context,
             "grader_template": grader_template,
         },
         tags=run_tags(graded=True, self_grade=self_grade),
-        version="1.0.0",
+        version=task_version().comparability,
     )
