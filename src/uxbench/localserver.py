@@ -2,7 +2,9 @@
 
 Tests, demos and the load benchmark use it to exercise the real provider path
 (`--model openai-api/<service>/<model>`) without a network: a `responder` function maps
-each request body to a `Reply` (text, optional per-token logprobs, or an HTTP error).
+each request body to a `Reply` (text, optional per-token logprobs, or an HTTP error). With
+`api_key`, it also checks the bearer token and answers a wrong one with a 401 that echoes
+the `Authorization` header back, as some providers do (the redaction tests need that).
 """
 
 from __future__ import annotations
@@ -84,9 +86,10 @@ def completion_body(request: dict[str, Any], reply: Reply) -> dict[str, Any]:
 class OpenAIServer:
     """`with OpenAIServer(responder) as server:` serves `server.url` until the block ends."""
 
-    def __init__(self, responder: Responder, latency: float = 0.0) -> None:
+    def __init__(self, responder: Responder, latency: float = 0.0, api_key: str | None = None) -> None:
         self.responder = responder
         self.latency = latency
+        self.api_key = api_key
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -121,7 +124,11 @@ class OpenAIServer:
                     server.requests.append(request)
                 if server.latency:
                     time.sleep(server.latency)
-                reply = server.responder(request)
+                authorization = self.headers.get("Authorization", "")
+                if server.api_key is not None and authorization != f"Bearer {server.api_key}":
+                    reply = Reply(status=401, error=f"Incorrect API key provided: {authorization}")
+                else:
+                    reply = server.responder(request)
                 if reply.status >= 400:
                     payload = {"error": {"message": reply.error or "error", "type": "invalid_request_error"}}
                 else:
