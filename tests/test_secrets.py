@@ -290,9 +290,12 @@ def test_echoed_credentials_are_redacted(
 # ------------------------------------------------------------------ reports of logs never redacted
 
 
-def test_report_of_an_unredacted_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_report_and_redact_command_on_unredacted_logs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Logs from a killed run, an older version or another machine: the report redacts its own
-    outputs, even where it cuts an error message short in the middle of a key."""
+    outputs, even where it cuts an error message short in the middle of a key, and
+    `uxbench redact` rewrites the logs themselves."""
     monkeypatch.setenv("OPENAI_API_KEY", LONG_KEY)
     [log] = eval(
         "uxbench/task1_judge",
@@ -317,6 +320,15 @@ def test_report_of_an_unredacted_log(tmp_path: Path, monkeypatch: pytest.MonkeyP
     markdown = (tmp_path / "report" / "leaderboard.md").read_text(encoding="utf-8")
     assert "Incorrect API key provided: Bearer [REDACTED:OPENAI_API_KEY]" in markdown
     assert "https://[REDACTED]@llm.internal/v1 (Bearer [REDACTED])" in markdown
+
+    capsys.readouterr()
+    assert uxbench_main(["redact", str(tmp_path / "logs"), str(tmp_path / "run")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "2 of 3 file(s) held credentials"
+    for number, message in enumerate(messages):
+        path = tmp_path / "logs" / f"unredacted-{number}.eval"
+        assert log_leaks(path, secrets) == []
+        error = read_eval_log(str(path), header_only=True).error
+        assert error is not None and error.message == Redactor.from_environ().redact(message)
 
 
 # ------------------------------------------------------------------ the command line: console and trace file

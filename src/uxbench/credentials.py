@@ -11,8 +11,9 @@ and Inspect keeps error text in the log, prints it and traces it. A `Redactor` r
 * the credentials of a `Bearer` or `Basic` authorization (`Authorization: Bearer sk-…`);
 * the user-info of a URL (`https://user:password@host` → `https://[REDACTED]@host`).
 
-`uxbench.hooks` applies it to every Inspect run (logs, trace file, console) and
-`uxbench report` to its outputs; docs/scale.md#keys-and-secrets lists what is covered.
+`uxbench.hooks` applies it to every Inspect run (logs, trace file, console), `uxbench report`
+to its outputs and `uxbench redact` to existing logs; docs/scale.md#keys-and-secrets lists what
+is covered and what is not.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ _AUTHORIZATION = re.compile(rf"\b([Bb]earer|Basic)(\s+)({_TOKEN}=*)")
 _AUTHORIZATION_RENDERED = re.compile(
     rf"\b([Bb]earer|Basic)((?:\s|\x1b\[[0-9;?]*[A-Za-z]|[│┃║|])+)({_TOKEN}(?:(?:{_NOISE})+{_TOKEN})*=*)"
 )
-# scheme://userinfo@ — userinfo stops at anything that cannot be in it (or ends a quoted string)
-_URL_USERINFO = re.compile(r"\b([A-Za-z][A-Za-z0-9+.\-]*://)([^\s/?#@\"'\\<>\[\]]+)@")
+# ://userinfo@ — userinfo stops at anything that cannot be in it (or ends a quoted string)
+_URL_USERINFO = re.compile(r"://[^\s/?#@\"'\\<>\[\]]+@")
 _RENDERING_NOISE = re.compile(_NOISE)
 
 
@@ -115,7 +116,9 @@ class Redactor:
         for value, marker in self._written:
             if value[:PREFIX] in text:
                 text = _replace_spans(text, [(start, end, marker) for start, end in _matches(text, value)])
-        return _URL_USERINFO.sub(rf"\1{REDACTED}@", _AUTHORIZATION.sub(_authorization, text))
+        if _may_hold_authorization(text):
+            text = _AUTHORIZATION.sub(_authorization, text)
+        return _URL_USERINFO.sub(f"://{REDACTED}@", text)
 
     def redact_rendered(self, text: str) -> str:
         """Terminal output (or Inspect's ANSI rendering of a traceback): a credential is found
@@ -123,7 +126,9 @@ class Redactor:
         parts of it."""
         if self.values and ("\n" in text or "\x1b" in text):
             text = self._redact_folded(text)
-        return self.redact(_AUTHORIZATION_RENDERED.sub(_authorization, text))
+        if _may_hold_authorization(text):
+            text = _AUTHORIZATION_RENDERED.sub(_authorization, text)
+        return self.redact(text)
 
     def redact_json(self, text: str) -> str:
         """A JSON document (a log member): every string in it, rendered ones as such."""
@@ -138,7 +143,7 @@ class Redactor:
     def _may_hold_credentials(self, text: str) -> bool:
         return (
             any(value[:PREFIX] in text for value, _ in self._written)
-            or _AUTHORIZATION.search(text) is not None
+            or (_may_hold_authorization(text) and _AUTHORIZATION.search(text) is not None)
             or _URL_USERINFO.search(text) is not None
         )
 
@@ -204,6 +209,11 @@ class Redactor:
         if redacted == text:
             return data, False
         return redacted.encode("utf-8", errors="surrogateescape"), True
+
+
+def _may_hold_authorization(text: str) -> bool:
+    """A fast look for the scheme names before the (much slower) regular expression."""
+    return "earer" in text or "Basic" in text
 
 
 def _authorization(match: re.Match[str]) -> str:
