@@ -1,11 +1,12 @@
 """Inspect entry point: everything `uxbench/...` that Inspect can find by name.
 
-Kept light: only task, scorer and provider definitions are imported here; heavy
+Kept light: only task, scorer, provider and hook definitions are imported here; heavy
 libraries (datasets, torch, transformers) load inside the functions that need them.
 """
 
 # ruff: noqa: F401
 
+from uxbench.hooks import RedactSecrets
 from uxbench.pipeline.judge import pipeline_judge
 from uxbench.pipeline.miner import pipeline_miner
 from uxbench.pipeline.qa import pipeline_qa

@@ -13,6 +13,8 @@ per-token logprobs, or an HTTP error), and the server spells it the way its API 
 A request to any other path is answered 404, so a test notices when Inspect takes a
 different path than it expects. `AnthropicServer` also streams (server-sent events), as
 Anthropic's SDK does for requests with a large `max_tokens`; the others refuse `stream`.
+With `api_key`, a server checks the bearer token and answers a wrong one with a 401 that
+echoes the `Authorization` header back, as some providers do (the redaction tests need that).
 """
 
 from __future__ import annotations
@@ -176,9 +178,10 @@ class OpenAIServer:
     base_path: ClassVar[str] = "/v1"  # what a client takes as its base URL
     streams: ClassVar[bool] = False  # answers `"stream": true` requests with server-sent events
 
-    def __init__(self, responder: Responder, latency: float = 0.0) -> None:
+    def __init__(self, responder: Responder, latency: float = 0.0, api_key: str | None = None) -> None:
         self.responder = responder
         self.latency = latency
+        self.api_key = api_key
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -207,7 +210,7 @@ class OpenAIServer:
         """The reply as server-sent events (name, data), for servers whose `streams` is set."""
         raise NotImplementedError
 
-    def answer(self, path: str, request: dict[str, Any]) -> Answer:
+    def answer(self, path: str, request: dict[str, Any], authorization: str = "") -> Answer:
         """What to send back for one POST."""
         if path.split("?")[0] != self.path:
             return _json(404, self.error_body(f"{type(self).__name__} serves POST {self.path}, not {path}"))
@@ -217,7 +220,10 @@ class OpenAIServer:
             self.requests.append(request)
         if self.latency:
             time.sleep(self.latency)
-        reply = self.responder(request)
+        if self.api_key is not None and authorization != f"Bearer {self.api_key}":
+            reply = Reply(status=401, error=f"Incorrect API key provided: {authorization}")
+        else:
+            reply = self.responder(request)
         if reply.status >= 400:
             return _json(reply.status, self.error_body(reply.error or "error"), reply.headers)
         if not request.get("stream"):
@@ -239,7 +245,9 @@ class OpenAIServer:
 
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                status, content_type, data, headers = server.answer(self.path, json.loads(body or b"{}"))
+                status, content_type, data, headers = server.answer(
+                    self.path, json.loads(body or b"{}"), self.headers.get("Authorization", "")
+                )
                 self.send_response(status)
                 self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(data)))

@@ -6,6 +6,7 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+from uxbench.credentials import Redactor
 from uxbench.errors import DataError
 from uxbench.report import charts, html, tables, trust
 from uxbench.report.collect import collect, log_paths
@@ -28,6 +29,12 @@ def _remove_old_charts(out_dir: Path) -> None:
             (out_dir / name).unlink(missing_ok=True)
 
 
+def _write_text(path: Path, text: str) -> None:
+    """Every text file of the report is written here, its credentials blanked out: logs from a
+    killed run, an older version or another machine may hold them (docs/scale.md#keys-and-secrets)."""
+    path.write_text(Redactor.from_environ().redact(text), encoding="utf-8")
+
+
 def build_report(
     log_dirs: list[str | Path], out_dir: str | Path, include_partial: bool = False
 ) -> tables.Leaderboard:
@@ -45,8 +52,8 @@ def build_report(
     checks = trust.assess(board)
     drawn += trust.draw(checks, out)
     markdown = tables.markdown(board) + trust.markdown(checks, drawn)
-    (out / "leaderboard.md").write_text(markdown, encoding="utf-8")
+    _write_text(out / "leaderboard.md", markdown)
     data = {**tables.as_json(board), "trust": trust.as_json(checks), "charts": [c.file for c in drawn]}
-    (out / "leaderboard.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    (out / "index.html").write_text(html.page(board, drawn, out, trust.html(checks)), encoding="utf-8")
+    _write_text(out / "leaderboard.json", json.dumps(data, ensure_ascii=False, indent=2))
+    _write_text(out / "index.html", html.page(board, drawn, out, trust.html(checks)))
     return board

@@ -1,0 +1,138 @@
+"""Benchmark what redaction adds at the end of a run: `Redactor.redact_log_file` on a Task 2 log
+of full size (4,900 samples).
+
+    python bench/redaction.py                     # writes bench/results_redaction.md
+    python bench/redaction.py --samples 500 --out /tmp/results.md
+
+The log is made by running Task 2 on 49 synthetic records against the load server's
+responder (replies of realistic length, GRM logprobs), then repeating its samples under new
+ids. Two timings: a log with no credential in it (every run with nothing to hide pays this
+scan), and the same log with a key in every sample (scan, then rewrite).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from loadserver import bench_responder
+from machine import cpu_model
+from synth import write_release
+
+from uxbench.localserver import OpenAIServer
+
+KEY = "sk-bench-" + "Xy12" * 10
+
+
+def make_log(work: Path, samples: int) -> Path:
+    from inspect_ai import eval
+    from inspect_ai.log import write_eval_log
+
+    data = write_release(work / "data", task1=0, task2=49, task3=0)
+    with OpenAIServer(bench_responder) as server:
+        os.environ.update({"BENCH_API_KEY": "unused-by-the-server", "BENCH_BASE_URL": server.url})
+        [log] = eval(
+            "uxbench/task2_eval",
+            model="openai-api/bench/model",
+            model_roles={"grader": "openai-api/bench/grm"},
+            task_args={"data": str(data)},
+            log_dir=str(work / "run"),
+            display="none",
+        )
+    assert log.samples is not None and log.status == "success"
+    base = log.samples
+    log.samples = [
+        base[i % len(base)].model_copy(update={"id": f"{base[i % len(base)].id}-{i}"}) for i in range(samples)
+    ]
+    path = work / "full.eval"
+    write_eval_log(log, str(path))
+    return path
+
+
+def with_key_in_every_sample(path: Path, out: Path) -> Path:
+    """A copy whose sample members each carry KEY, as an echoed 401 would leave it."""
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.startswith("samples/"):
+                data = data.replace(b'"metadata":{', f'"metadata":{{"echo":"{KEY}",'.encode(), 1)
+            target.writestr(info, data)
+    return out
+
+
+def timed(path: Path) -> tuple[float, bool, float]:
+    """Redact `path` in a fresh process: wall seconds, whether it changed, peak memory (MB)."""
+    code = (
+        "import re, sys, time; from uxbench.credentials import Redactor; "
+        f"r = Redactor.from_environ({{'BENCH_API_KEY': {KEY!r}}}); start = time.perf_counter(); "
+        "changed = r.redact_log_file(sys.argv[1]); "
+        # VmHWM, not ru_maxrss: the latter counts the benchmark's own memory copied by fork
+        "peak = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1); "
+        "print(time.perf_counter() - start, changed, peak)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
+    )
+    seconds, changed, rss = result.stdout.split()
+    return float(seconds), changed == "True", int(rss) / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=4900)
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results_redaction.md"))
+    args = parser.parse_args()
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        clean = make_log(work, args.samples)
+        keyed = with_key_in_every_sample(clean, work / "keyed.eval")
+        clean_seconds, clean_changed, clean_rss = timed(clean)
+        keyed_seconds, keyed_changed, keyed_rss = timed(keyed)
+        assert not clean_changed and keyed_changed
+        assert KEY.encode() not in b"".join(
+            zipfile.ZipFile(keyed).read(name) for name in zipfile.ZipFile(keyed).namelist()
+        )
+        with zipfile.ZipFile(clean) as archive:
+            uncompressed = sum(info.file_size for info in archive.infolist()) / 1e6
+        size = clean.stat().st_size / 1e6
+    load_after = os.getloadavg()
+    lines = [
+        "# Redaction benchmark: rewriting a full-size log at the end of a run",
+        "",
+        f"A Task 2 log of {args.samples:,} samples ({size:.1f} MB on disk, "
+        f"{uncompressed:.0f} MB uncompressed),",
+        "`Redactor.redact_log_file` with one credential to look for.",
+        "",
+        "Reproduce with:",
+        "",
+        f"    python bench/redaction.py --samples {args.samples}",
+        "",
+        "| log | wall time (s) | rewritten | peak memory (MB, VmHWM, imports included) |",
+        "|---|---:|---|---:|",
+        f"| no credential in it | {clean_seconds:.1f} | no | {clean_rss:.0f} |",
+        f"| a key in every sample | {keyed_seconds:.1f} | yes | {keyed_rss:.0f} |",
+        "",
+        "Each redaction runs in a fresh process; members are read and rewritten one at a time.",
+        "",
+        "Machine:",
+        "",
+        f"- cpu: {cpu_model()}",
+        f"- cores: {os.cpu_count()}",
+        f"- python: {platform.python_version()}",
+        f"- load average before: {' / '.join(f'{x:.2f}' for x in load_before)}",
+        f"- load average after: {' / '.join(f'{x:.2f}' for x in load_after)}",
+        "",
+    ]
+    args.out.write_text("\n".join(lines), encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
