@@ -1,19 +1,38 @@
-"""`build_report`: logs in, leaderboard.md / leaderboard.json / index.html / PNG charts out."""
+"""`build_report`: logs in, leaderboard.md / leaderboard.json / index.html / PNG charts out.
+
+Every file the report writes goes through `_write`, the one place to filter what leaves
+the process.
+"""
 
 from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
+from io import BytesIO
 from pathlib import Path
 
+from matplotlib import rc_context
+from matplotlib.figure import Figure
+
 from uxbench.errors import DataError
-from uxbench.report import charts, html, tables, trust
+from uxbench.report import charts, html, markdown, tables, trust
 from uxbench.report.collect import collect, log_paths
+from uxbench.report.fonts import INSTALL_HINT, cjk_font
+from uxbench.report.samples import Evidence
 
 NO_CJK_FONT = (
-    "No font with Chinese glyphs was found, so chart labels use English names "
-    "(install fonts-noto-cjk or fonts-wqy-microhei for the Chinese ones)."
+    "No font with Chinese glyphs was found, so chart labels use English names and other Chinese "
+    f"text in charts shows as '?' ({INSTALL_HINT} for the Chinese ones)."
 )
+
+
+def _write(out_dir: Path, name: str, content: str | bytes) -> None:
+    """Write one output file of the report."""
+    path = out_dir / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
 
 
 def _remove_old_charts(out_dir: Path) -> None:
@@ -28,25 +47,52 @@ def _remove_old_charts(out_dir: Path) -> None:
             (out_dir / name).unlink(missing_ok=True)
 
 
+class _Saver:
+    """Renders figures to PNG bytes and hands them to `_write`, refusing a name twice."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.names: set[str] = set()
+
+    def __call__(self, figure: Figure, name: str) -> None:
+        if name in self.names:
+            raise RuntimeError(f"two charts named {name}")
+        self.names.add(name)
+        buffer = BytesIO()
+        figure.savefig(buffer, format="png", facecolor="white", dpi=charts.DPI)
+        _write(self.out_dir, name, buffer.getvalue())
+
+
 def build_report(
-    log_dirs: list[str | Path], out_dir: str | Path, include_partial: bool = False
+    log_dirs: list[str | Path], out_dir: str | Path, partial: bool = True, show_paths: bool = False
 ) -> tables.Leaderboard:
-    """Write the report of the logs under `log_dirs` into `out_dir` and return its data."""
+    """Write the report of the logs under `log_dirs` into `out_dir` and return its data.
+
+    `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
+    print absolute log paths and path-valued settings instead of relative names."""
     if not log_paths(log_dirs):
         raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
-    runs, skipped = collect(log_dirs, include_partial=include_partial)
-    notes = [] if charts.cjk_font() else [NO_CJK_FONT]
+    runs, skipped = collect(log_dirs, partial=partial)
+    notes = [] if cjk_font() else [NO_CJK_FONT]
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    board = tables.leaderboard(runs, skipped, [str(d) for d in log_dirs], generated, notes)
+    sources = [str(d) if show_paths or not Path(d).is_absolute() else Path(d).name for d in log_dirs]
+    evidence = Evidence()
+    board = tables.leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths)
+    checks = trust.assess(board, evidence)
     out = Path(out_dir).expanduser()
     out.mkdir(parents=True, exist_ok=True)
     _remove_old_charts(out)
-    drawn = charts.draw_all(board, out)
-    checks = trust.assess(board)
-    drawn += trust.draw(checks, out)
-    markdown = tables.markdown(board) + trust.markdown(checks, drawn)
-    (out / "leaderboard.md").write_text(markdown, encoding="utf-8")
+    save = _Saver(out)
+    drawn: list[charts.Chart] = []
+    with rc_context(charts.style()):
+        for table in board.tables:
+            for section in table.sections:
+                drawn += charts.draw_section(section, save)
+                bins = checks[section.id].reliability
+                if bins:
+                    drawn.append(charts.reliability(section, bins, save))
+    _write(out, "leaderboard.md", markdown.page(board, drawn, checks))
     data = {**tables.as_json(board), "trust": trust.as_json(checks), "charts": [c.file for c in drawn]}
-    (out / "leaderboard.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    (out / "index.html").write_text(html.page(board, drawn, out, trust.html(checks)), encoding="utf-8")
+    _write(out, "leaderboard.json", json.dumps(data, ensure_ascii=False, indent=2))
+    _write(out, "index.html", html.page(board, drawn, checks, out))
     return board
