@@ -583,3 +583,120 @@ def test_no_logs_is_a_clear_error(tmp_path: Path) -> None:
 
     with pytest.raises(DataError, match="no Inspect logs"):
         build_report([tmp_path], tmp_path / "out")
+
+
+# ---------------------------------------------------------------- the page in a browser
+
+
+@pytest.fixture(scope="module")
+def browser(report: tuple[Path, Leaderboard]) -> Any:
+    """Headless Chromium (the system's, never a download) driven by Playwright. Playwright's
+    sync API keeps an event loop running, so the report (Inspect's log reading runs its own
+    loop) is built before it starts."""
+    if not CHROMIUM.exists():
+        pytest.skip("headless Chromium not installed (/usr/bin/chromium; apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the dev extra)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, report: tuple[Path, Leaderboard]) -> Any:
+    """The report's index.html, with every request and script error recorded."""
+    out, _ = report
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    tab = context.new_page()
+    tab.requests, tab.errors, tab.dialogs = [], [], []
+    tab.on("request", lambda request: tab.requests.append(request.url))
+    tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    tab.on("dialog", lambda dialog: (tab.dialogs.append(dialog.message), dialog.dismiss()))
+    tab.goto((out / "index.html").as_uri())
+    yield tab
+    assert not tab.errors, tab.errors
+    assert not tab.dialogs, tab.dialogs  # no hostile string ran as script
+    outside = [url for url in tab.requests if not url.startswith(("file:", "data:"))]
+    assert not outside, outside  # nothing fetched from the network
+    context.close()
+
+
+def _column(tab: Any, table: str, index: int) -> list[str]:
+    return tab.eval_on_selector_all(
+        f"#{table} tbody tr", f"rows => rows.map(r => r.cells[{index}].dataset.sort)"
+    )
+
+
+def _numbers(values: list[str]) -> list[float]:
+    return [float(v) for v in values if v != ""]
+
+
+def test_page_sorts_by_mouse_and_keyboard(page: Any) -> None:
+    table = "task1_judge-table"
+    headers = page.locator(f"#{table} thead th")
+    titles = headers.all_inner_texts()
+    headline = next(i for i, t in enumerate(titles) if t.startswith("Avg-Acc"))
+    headers.nth(headline).locator("button").click()
+    assert headers.nth(headline).get_attribute("aria-sort") == "ascending"
+    values = _numbers(_column(page, table, headline))
+    assert values == sorted(values)
+    records = titles.index("n")
+    headers.nth(records).locator("button").focus()
+    page.keyboard.press("Enter")
+    assert headers.nth(records).get_attribute("aria-sort") == "ascending"
+    assert headers.nth(headline).get_attribute("aria-sort") is None
+    page.keyboard.press(" ")
+    assert headers.nth(records).get_attribute("aria-sort") == "descending"
+    values = _numbers(_column(page, table, records))
+    assert values == sorted(values, reverse=True)
+
+
+def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
+    _, board = report
+    links = page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href'))")
+    targets = {table.spec.name for table in board.tables} | {"skipped"}
+    targets |= {s.id for t in board.tables for s in t.sections if s.grader}
+    assert targets <= {link[1:] for link in links}
+    for link in links:
+        assert page.locator(link).count() == 1, link
+    # trust checks sit inside the task they qualify
+    for link in (link for link in links if link.endswith("-trust")):
+        task = page.eval_on_selector(link, "element => element.closest('section.task').id")
+        assert link[1:].startswith(task), (link, task)
+    page.locator("nav a[href='#skipped']").click()
+    assert page.evaluate("location.hash") == "#skipped"
+    assert page.locator("#skipped").bounding_box()["y"] < 900
+
+
+def test_page_shows_hostile_strings_as_text(page: Any) -> None:
+    text = page.inner_text("body")
+    assert HOSTILE in text  # the model name, a setting and a label, exactly as written
+    assert page.locator("script").count() == 1  # the page's own sorting script
+    assert (
+        page.locator("main img").count() > 0 and page.locator("main b, main strong, main code").count() == 0
+    )
+
+
+def test_page_screenshots_at_two_widths(
+    browser: Any, report: tuple[Path, Leaderboard], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    out, _ = report
+    shots = tmp_path_factory.mktemp("screenshots")
+    for width in (1400, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        tab = context.new_page()
+        tab.goto((out / "index.html").as_uri())
+        # the page itself never scrolls sideways: wide tables scroll in their own box
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert all(w <= width for w in tab.eval_on_selector_all("main img", "imgs => imgs.map(i => i.width)"))
+        tab.screenshot(path=str(shots / f"report-{width}.png"), full_page=True)
+        if width == 390:  # the model column stays in view while a table scrolls
+            box = tab.locator(".scroll").first
+            left = box.bounding_box()["x"]
+            assert box.locator("td.pin").first.bounding_box()["x"] > left  # after the # column
+            box.evaluate("element => { element.scrollLeft = 400; }")
+            assert box.evaluate("element => element.scrollLeft") > 0
+            assert box.locator("td.pin").first.bounding_box()["x"] == pytest.approx(left, abs=1)
+        context.close()
+    assert (shots / "report-390.png").stat().st_size > 0
+    print(f"screenshots: {shots}")

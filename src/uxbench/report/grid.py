@@ -84,7 +84,10 @@ def html(grid: Grid) -> str:
             css = kind + pinned[i] + (" muted" if cell.muted else "")
             tip = f' title="{escape(cell.note)}"' if cell.note else ""
             sort = escape(_sort_value(cell.sort))
-            tds.append(f'<td class="{css}" data-sort="{sort}"{tip}>{escape(cell.text)}</td>')
+            text = escape(cell.text)
+            if pinned[i]:  # on a narrow screen the pinned column wraps, best after a provider path
+                text = text.replace("/", "/<wbr>")
+            tds.append(f'<td class="{css}" data-sort="{sort}"{tip}>{text}</td>')
         kind = grid.row_kinds[r] if r < len(grid.row_kinds) else ""
         css = f' class="{escape(kind)}"' if kind else ""
         body.append(f"<tr{css}>{''.join(tds)}</tr>")

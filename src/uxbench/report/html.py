@@ -57,8 +57,7 @@ th:hover { background: #dfe7f1; }
 th[aria-sort="ascending"] button::after { content: " ▲"; }
 th[aria-sort="descending"] button::after { content: " ▼"; }
 td.text, th.text { text-align: left; }
-.pin { position: sticky; left: 0; z-index: 2; box-shadow: 1px 0 0 #e3e6ea; white-space: normal;
-  min-width: 12em; max-width: 26em; overflow-wrap: anywhere; }
+.pin { position: sticky; left: 0; z-index: 2; box-shadow: 1px 0 0 #e3e6ea; }
 th.pin { z-index: 3; }
 tr.baseline td { color: #6b737c; font-style: italic; }
 tr.partial td { color: #6b737c; background: #fbf7ee; }
@@ -73,7 +72,7 @@ summary { cursor: pointer; font-weight: 600; }
 @media (max-width: 600px) {
   header, main, footer { padding: 0 8px; }
   section.task { padding: 4px 8px 10px; }
-  .pin { min-width: 8em; max-width: 11em; }
+  .pin { white-space: normal; min-width: 8em; max-width: 11em; overflow-wrap: anywhere; }
   th, td { padding: 4px 6px; }
 }
 """
@@ -105,7 +104,7 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
 def _image(chart: Chart, out_dir: Path) -> str:
     data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
     return (
-        f'<figure><img src="data:image/png;base64,{data}" alt="{escape(chart.title)}" loading="lazy">'
+        f'<figure><img src="data:image/png;base64,{data}" alt="{escape(chart.title)}">'
         f"<figcaption>{escape(chart.title)} ({escape(chart.file)})</figcaption></figure>"
     )
 
@@ -132,7 +131,9 @@ def _trust(trust: SectionTrust | None, charts: list[Chart], out_dir: Path) -> st
 def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, out_dir: Path) -> str:
     heatmaps = {c.file: c for c in charts if c.file.endswith("_heatmap.png")}
     main = [c for c in charts if c.file not in heatmaps and not c.file.endswith("_reliability.png")]
-    parts = [f'<div class="ranking" id="{escape(section.id)}">']
+    # a section without a grader is its task's only one: the task's own anchor leads to it
+    anchor = f' id="{escape(section.id)}"' if section.grader is not None else ""
+    parts = [f'<div class="ranking"{anchor}>']
     if section.grader is not None:
         parts.append(f"<h3>{escape(section.title)}</h3>")
     parts.append(grid_html(section_grid(section)))

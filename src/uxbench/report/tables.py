@@ -83,6 +83,7 @@ class Row:
     delta_interval: Interval | None = None  # Task 3: 95% interval of Δ score
     keyed: bool = False  # the chart label needs a line in the key (see chart_label)
     variants: int = 1  # rows of the same model in the section (with different settings)
+    data_note: str = ""  # the data source, when the section's rows do not all share it
 
     @property
     def baseline(self) -> bool:
@@ -105,7 +106,8 @@ class Row:
 
     def key_line(self) -> str:
         """The chart key's line for this row: number, full model name, settings, marks."""
-        extra = [settings_text(self.settings), *self.marks()]
+        data = f"data={self.data_note}" if self.data_note else ""
+        extra = [settings_text(self.settings), data, *self.marks()]
         return f"[{self.ref}] {self.run.model}" + "".join(f" · {e}" for e in extra if e)
 
     def marks(self) -> list[str]:
@@ -267,6 +269,7 @@ def section(
     partial = sorted((r for r in runs if r.partial), key=lambda r: -(_headline(spec, r) or 0))
     ordered = complete + partial
     labels = [short_name(run.model) for run in ordered]
+    mixed_data = len({run.data(show_paths) for run in ordered}) > 1
     rows: list[Row] = []
     for ref, run in enumerate(ordered, start=1):
         label = labels[ref - 1]
@@ -295,6 +298,7 @@ def section(
                 delta_interval=bootstrap_mean(deltas) if deltas else None,
                 keyed=keyed,
                 variants=sum(other.model == run.model for other in ordered),
+                data_note=run.data(show_paths) if mixed_data else "",
             )
         )
     return Section(spec, grader, rows, _columns(spec, runs), show_paths)
