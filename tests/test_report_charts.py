@@ -97,14 +97,15 @@ def figures() -> dict[str, Figure]:
     with rc_context(charts.style()):
         for task, spec in TASKS.items():
             (section,) = tables.task_table(spec, _runs(task, False), _Given()).sections
-            charts.draw_section(section, save)
+            bins = {}
             if task == "task1_judge":
                 p = [rnd.random() for _ in range(300)]
                 bins = {
                     row.run.log: reliability_bins(p, [int(rnd.random() < x) for x in p])
                     for row in section.rows
                 }
-                charts.reliability(section, bins, save)
+            for job in charts.chart_jobs(section, bins):
+                charts.draw(job, save)
         (crowded,) = tables.task_table(TASKS["task1_judge"], _runs("task1_judge", True), _Given()).sections
         charts.good_vs_bad(crowded, lambda figure, name: save(figure, "same_" + name))
     return drawn

@@ -89,6 +89,10 @@ def writer(longest: int) -> Callable[..., ModelOutput]:
     return respond
 
 
+def rows_headline(data: dict, model: str) -> float:
+    return next(r["headline"] for r in data["tasks"]["task2_eval"]["rows"] if r["model"] == model)
+
+
 def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     for model in ("baseline/length", "baseline/always-good"):
@@ -135,11 +139,15 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     rows = {row["model"]: row for row in single["rows"]}
     # fitted for this grader alone, on the two real writers: a longer reply scores higher
     assert single["style_fit"]["coefficients"]["length (1k chars)"] > 0
-    verbose = rows["mockllm/verbose"]["style"]
-    assert verbose["adjusted_good_pct"] < verbose["good_pct"]
+    verbose = rows["mockllm/verbose"]
+    assert verbose["style"]["adjusted_good_pct"] < verbose["style"]["good_pct"]
+    assert verbose["style_shift"] < 0 and verbose["style_adjusted_good_pct"] < rows_headline(
+        data, "mockllm/verbose"
+    )
     # a baseline is left out of the fit, and its Good% is not turned round by it
     refusal = rows["baseline/always-bad"]
     assert refusal["left_out_of_style_fit"] == "baseline"
     assert refusal["style"]["good_pct"] == 0.0 and refusal["style"]["adjusted_good_pct"] is None
+    assert refusal["style_adjusted_good_pct"] is None
     assert "not fitted" in markdown
     assert "Trust checks" in (out / "index.html").read_text(encoding="utf-8")

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from io import BytesIO
 from pathlib import Path
-
-from matplotlib import rc_context
-from matplotlib.figure import Figure
 
 from uxbench.errors import DataError
 from uxbench.report import charts, html, markdown, tables, trust
-from uxbench.report.collect import collect, log_paths
+from uxbench.report.collect import collect
 from uxbench.report.fonts import INSTALL_HINT, cjk_font
+from uxbench.report.parallel import pmap
 from uxbench.report.samples import Evidence
+from uxbench.report.spec import TASKS
 
 NO_CJK_FONT = (
     "No font with Chinese glyphs was found, so chart labels use English names and other Chinese "
@@ -47,22 +45,6 @@ def _remove_old_charts(out_dir: Path) -> None:
             (out_dir / name).unlink(missing_ok=True)
 
 
-class _Saver:
-    """Renders figures to PNG bytes and hands them to `_write`, refusing a name twice."""
-
-    def __init__(self, out_dir: Path) -> None:
-        self.out_dir = out_dir
-        self.names: set[str] = set()
-
-    def __call__(self, figure: Figure, name: str) -> None:
-        if name in self.names:
-            raise RuntimeError(f"two charts named {name}")
-        self.names.add(name)
-        buffer = BytesIO()
-        figure.savefig(buffer, format="png", facecolor="white", dpi=charts.DPI)
-        _write(self.out_dir, name, buffer.getvalue())
-
-
 def build_report(
     log_dirs: list[str | Path], out_dir: str | Path, partial: bool = True, show_paths: bool = False
 ) -> tables.Leaderboard:
@@ -70,27 +52,31 @@ def build_report(
 
     `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
     print absolute log paths and path-valued settings instead of relative names."""
-    if not log_paths(log_dirs):
-        raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
     runs, skipped = collect(log_dirs, partial=partial)
+    if not runs and not skipped:
+        raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
     notes = [] if cjk_font() else [NO_CJK_FONT]
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     sources = [str(d) if show_paths or not Path(d).is_absolute() else Path(d).name for d in log_dirs]
     evidence = Evidence()
+    evidence.prefetch(runs, [run for run in runs if TASKS[run.task].graded])
     board = tables.leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths)
     checks = trust.assess(board, evidence)
     out = Path(out_dir).expanduser()
     out.mkdir(parents=True, exist_ok=True)
     _remove_old_charts(out)
-    save = _Saver(out)
+    jobs = [
+        job
+        for table in board.tables
+        for section in table.sections
+        for job in charts.chart_jobs(section, checks[section.id].reliability)
+    ]
     drawn: list[charts.Chart] = []
-    with rc_context(charts.style()):
-        for table in board.tables:
-            for section in table.sections:
-                drawn += charts.draw_section(section, save)
-                bins = checks[section.id].reliability
-                if bins:
-                    drawn.append(charts.reliability(section, bins, save))
+    for chart, png in filter(None, pmap(charts.render, jobs)):
+        if any(chart.file == other.file for other in drawn):
+            raise RuntimeError(f"two charts named {chart.file}")
+        _write(out, chart.file, png)
+        drawn.append(chart)
     _write(out, "leaderboard.md", markdown.page(board, drawn, checks))
     data = {**tables.as_json(board), "trust": trust.as_json(checks), "charts": [c.file for c in drawn]}
     _write(out, "leaderboard.json", json.dumps(data, ensure_ascii=False, indent=2))

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from io import BytesIO
 
-from matplotlib import rcParams
+from matplotlib import rc_context, rcParams
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import Normalize
@@ -512,13 +513,43 @@ def reliability(section: Section, bins: dict[str, list[Bin]], save: Save) -> Cha
     return sheet.save(save, f"{section.id}_reliability.png", title, section)
 
 
-def draw_section(section: Section, save: Save) -> list[Chart]:
-    """Every chart of one section the logs allow, in page order (the caller sets the style)."""
-    charts = [ranking(section, save)]
+# one chart to draw: its kind, the section, a heat map's breakdown key, reliability bins
+Job = tuple[str, Section, str, dict[str, list[Bin]]]
+
+
+def chart_jobs(section: Section, bins: dict[str, list[Bin]]) -> list[Job]:
+    """Every chart of one section the logs allow, in page order."""
+    jobs: list[Job] = [("ranking", section, "", {})]
     if section.spec.name == "task1_judge":
-        charts.append(good_vs_bad(section, save))
-    delta = delta_scores(section, save)
-    charts += [delta] if delta else []
+        jobs.append(("good_vs_bad", section, "", {}))
+    if any(row.run.metrics.get("delta_score") is not None for row in section.rows):
+        jobs.append(("delta_score", section, "", {}))
     keys = section.breakdown_keys()
-    charts += [heatmap(section, key, save) for key in HEATMAP_KEYS if key in keys]
-    return charts
+    jobs += [("heatmap", section, key, {}) for key in HEATMAP_KEYS if key in keys]
+    if bins:
+        jobs.append(("reliability", section, "", bins))
+    return jobs
+
+
+def draw(job: Job, save: Save) -> Chart | None:
+    """Draw one chart (within `style()`) and hand it to `save`."""
+    kind, section, key, bins = job
+    if kind == "heatmap":
+        return heatmap(section, key, save)
+    if kind == "reliability":
+        return reliability(section, bins, save)
+    return {"ranking": ranking, "good_vs_bad": good_vs_bad, "delta_score": delta_scores}[kind](section, save)
+
+
+def render(job: Job) -> tuple[Chart, bytes] | None:
+    """One chart as PNG bytes (a worker process draws it; the caller writes the file)."""
+    pngs: dict[str, bytes] = {}
+
+    def save(figure: Figure, name: str) -> None:
+        buffer = BytesIO()
+        figure.savefig(buffer, format="png", facecolor="white", dpi=DPI)
+        pngs[name] = buffer.getvalue()
+
+    with rc_context(style()):
+        chart = draw(job, save)
+    return (chart, pngs[chart.file]) if chart else None

@@ -23,6 +23,7 @@ from inspect_ai.log import EvalError, EvalLog, list_eval_logs, read_eval_log
 
 from uxbench.ensemble import grader_roles
 from uxbench.errors import DataError
+from uxbench.report.parallel import pmap
 from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
 
@@ -273,13 +274,17 @@ def read_run(path: str, name: str) -> Run | Skipped:
     )
 
 
+def _read_run(entry: tuple[str, str]) -> Run | Skipped:
+    return read_run(*entry)
+
+
 def collect(log_dirs: list[str | Path], partial: bool = True) -> tuple[list[Run], list[Skipped]]:
     """The runs to report (the newest per experiment; a complete run before a partial one)
     and the logs left out, with reasons."""
     runs: list[Run] = []
     skipped: list[Skipped] = []
-    for path, name in log_paths(log_dirs).items():
-        item = read_run(path, name)
+    for item in pmap(_read_run, list(log_paths(log_dirs).items())):
+        path, name = item.log, item.name
         if isinstance(item, Skipped):
             skipped.append(item)
         elif item.partial and not partial:

@@ -18,6 +18,7 @@ from inspect_ai.log import EvalSampleSummary, read_eval_log_sample_summaries, re
 from inspect_ai.scorer import Score
 
 from uxbench.report.collect import Run
+from uxbench.report.parallel import pmap
 from uxbench.report.style import Reply
 from uxbench.scorers.grm import final_reply
 
@@ -25,6 +26,9 @@ from uxbench.scorers.grm import final_reply
 GROUP_KEYS = ("failure_dimension", "success_pattern", "scenario", "difficulty")
 # fields of a full sample the style fit does not need (they are most of a sample's size)
 _HEAVY_FIELDS = {"events", "attachments", "store", "messages"}
+# replies read per run for the style fit: a seeded sample, enough for its four slopes and
+# cheap at 27 models × 4,900 records (docs/report.md)
+STYLE_SAMPLE = 100
 
 
 @dataclass(frozen=True)
@@ -116,17 +120,46 @@ def replies(path: str, ids: list[str | int], limit: int, seed: int = 0) -> list[
     return out
 
 
+def _read(job: tuple[str, str, tuple[str | int, ...]]) -> list[Judgment] | list[Reply]:
+    kind, path, ids = job
+    return judgments(path) if kind == "judgments" else replies(path, list(ids), STYLE_SAMPLE)
+
+
 class Evidence:
-    """Per-sample facts of the runs on a report, each log's summaries read at most once.
+    """Per-sample facts of the runs on a report, each log read at most once.
 
     Runs over the same records (the same dataset key) share their per-label and per-group
     counts, so of 27 complete runs on one dataset only one is read for them; a run's own
-    samples are read when a number needs them: P(good) (reliability), Task 3's Δ score
-    (its interval), or a partial run (its own counts)."""
+    summaries are read when a number needs them: P(good) (reliability), Task 3's Δ score
+    (its interval), or a partial run (its own counts); Tasks 2/3 replies for the style fit.
+    `prefetch` reads all of that up front, in parallel; anything not prefetched is read
+    when first asked for."""
 
     def __init__(self) -> None:
         self._judgments: dict[str, list[Judgment]] = {}
         self._counts: dict[str, Counts] = {}
+        self._replies: dict[str, list[Reply]] = {}
+        self._read_for: dict[str, str] = {}  # dataset key -> a log whose judgments were read
+
+    @staticmethod
+    def _needs_judgments(run: Run) -> bool:
+        return bool(
+            run.partial or run.metrics.get("p_good_rate") or run.metrics.get("delta_score") is not None
+        )
+
+    def prefetch(self, runs: list[Run], graded: list[Run]) -> None:
+        """Read what the report will need of `runs`, and the style fit's replies of `graded`."""
+        reading = {run.log: run for run in runs if self._needs_judgments(run)}
+        for run in [*reading.values(), *runs]:
+            if run.dataset not in self._read_for:
+                self._read_for[run.dataset] = run.log
+                reading[run.log] = run
+        complete = [run for run in graded if not run.partial]
+        jobs = [("judgments", log, ()) for log in reading if log not in self._judgments]
+        jobs += [("replies", run.log, run.sample_ids) for run in complete if run.log not in self._replies]
+        for (kind, log, _), found in zip(jobs, pmap(_read, jobs), strict=True):
+            target = self._judgments if kind == "judgments" else self._replies
+            target[log] = found  # type: ignore[assignment]
 
     def judgments(self, run: Run) -> list[Judgment]:
         if run.log not in self._judgments:
@@ -135,8 +168,17 @@ class Evidence:
 
     def counts_of(self, run: Run) -> Counts:
         if run.dataset not in self._counts:
-            self._counts[run.dataset] = counts(self.judgments(run))
+            shared = self._read_for.get(run.dataset)
+            found = self._judgments[shared] if shared in self._judgments else self.judgments(run)
+            self._counts[run.dataset] = counts(found)
         return self._counts[run.dataset]
+
+    def replies(self, run: Run) -> list[Reply]:
+        """A seeded sample of at most STYLE_SAMPLE of the run's graded replies."""
+        if run.log not in self._replies:
+            ids = [j.id for j in self.judgments(run) if j.epoch == 1] if run.partial else list(run.sample_ids)
+            self._replies[run.log] = replies(run.log, ids, STYLE_SAMPLE)
+        return self._replies[run.log]
 
     def p_good(self, run: Run) -> tuple[list[float], list[int]]:
         """Task 1: the judge's P(good) and the users' labels (1 = liked), where it had one."""

@@ -10,16 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from uxbench.calibration import Bin, reliability_bins
-from uxbench.report import samples
 from uxbench.report.family import family, self_family
 from uxbench.report.grid import Cell, Grid
-from uxbench.report.samples import Evidence
-from uxbench.report.style import FEATURES, Reply, StyleFit, fit_style
+from uxbench.report.samples import STYLE_SAMPLE, Evidence
+from uxbench.report.style import FEATURES, StyleFit, fit_style
 from uxbench.report.tables import Leaderboard, Row, Section, fmt
 
-# replies read per run for the style fit: a seeded sample, enough for its four slopes and
-# cheap at 27 models × 4,900 records (docs/report.md)
-STYLE_SAMPLE = 300
 INTRO = "What each number means and when to distrust a result: docs/trust.md."
 RELIABILITY = (
     "Reliability: replies binned by the judge's P(good) (bins of 0.1); bars show the share the users "
@@ -30,11 +26,12 @@ STYLE_METHOD = (
     "Style control, fitted for this grader alone: one least-squares fit over the scored replies of its "
     "models (baselines and self-graded runs left out), score = a_model + b·(x − x̄), x = (length in 1k "
     "characters, markdown header lines, list-item lines, bold spans), x̄ their mean. The per-model "
-    "intercepts keep real quality differences out of b. Style-adjusted Good% counts replies whose "
-    "score − b·(x − x̄) is ≥ 0.5 (replies without a score keep their verdict), over the replies read "
-    f"(a seeded sample of at most {STYLE_SAMPLE} per run). Length R²: squared correlation of score and "
-    "reply length within the model's replies. Self-family: the model under test and a grader share a "
-    "model family."
+    "intercepts keep real quality differences out of b. On the replies read (a seeded sample of at most "
+    f"{STYLE_SAMPLE} per run) the style shift is the share of replies whose score − b·(x − x̄) is ≥ 0.5 "
+    "(replies without a score keep their verdict) minus the share judged good; style-adjusted Good% is "
+    "the run's Good% over all records plus that shift. Length R²: squared correlation of score and "
+    "reply length within the model's replies read. Self-family: the model under test and a grader "
+    "share a model family."
 )
 
 
@@ -57,19 +54,13 @@ def _left_out(row: Row) -> str | None:
     return None
 
 
-def _replies(row: Row, evidence: Evidence) -> list[Reply]:
-    run = row.run
-    scored = [j.id for j in evidence.judgments(run) if j.epoch == 1] if run.partial else list(run.sample_ids)
-    return samples.replies(run.log, scored, STYLE_SAMPLE)
-
-
 def assess(board: Leaderboard, evidence: Evidence) -> dict[str, SectionTrust]:
     """The trust checks of every section on the board, by section id."""
     found = {}
     for table in board.tables:
         for section in table.sections:
             if section.spec.graded:
-                replies = {row.run.log: _replies(row, evidence) for row in section.rows}
+                replies = {row.run.log: evidence.replies(row.run) for row in section.rows}
                 left_out = {row.run.log: why for row in section.rows if (why := _left_out(row))}
                 found[section.id] = SectionTrust(section, fit_style(replies, left_out), left_out)
             else:
@@ -93,7 +84,8 @@ def style_grid(trust: SectionTrust) -> Grid:
     titles = [
         "Model",
         "Replies read",
-        "Good % (read)",
+        "Good % (all records)",
+        "Style shift (points)",
         "Style-adjusted Good %",
         "Length R²",
         "Mean length",
@@ -103,14 +95,16 @@ def style_grid(trust: SectionTrust) -> Grid:
     for row in trust.section.rows:
         style = trust.style.models.get(row.run.log) if trust.style else None
         why = trust.left_out.get(row.run.log)
-        adjusted = _nan_free(style.adjusted_good_pct) if style else None
+        shift = style_shift(trust, row)
+        adjusted = adjusted_good_pct(trust, row)
         r2 = _nan_free(style.length_r2) if style else None
         flag = trust.self_family(row)
         rows.append(
             [
                 Cell(row.run.model + (f" ({why})" if why else ""), row.run.model),
                 Cell(str(style.records) if style else "–", style.records if style else None),
-                Cell(fmt(style.good_pct if style else None), style.good_pct if style else None),
+                Cell(fmt(row.headline), row.headline),
+                Cell("–" if shift is None else f"{100 * shift:+.1f}", shift),
                 Cell(f"– ({why}: not fitted)" if why else fmt(adjusted), adjusted),
                 Cell(fmt(r2, "score"), r2),
                 Cell(
@@ -122,6 +116,22 @@ def style_grid(trust: SectionTrust) -> Grid:
         )
     kinds = [row.kind for row in trust.section.rows]
     return Grid(titles, rows, kinds, id=f"{trust.section.id}-style")
+
+
+def style_shift(trust: SectionTrust, row: Row) -> float | None:
+    """Style-adjusted minus raw Good% on the replies read (None when not fitted)."""
+    style = trust.style.models.get(row.run.log) if trust.style else None
+    if style is None or math.isnan(style.adjusted_good_pct) or math.isnan(style.good_pct):
+        return None
+    return style.adjusted_good_pct - style.good_pct
+
+
+def adjusted_good_pct(trust: SectionTrust, row: Row) -> float | None:
+    """The run's Good% over all records moved by its style shift, kept in [0, 1]."""
+    shift = style_shift(trust, row)
+    if shift is None or row.headline is None:
+        return None
+    return min(1.0, max(0.0, row.headline + shift))
 
 
 def coefficients(style: StyleFit) -> str:
@@ -147,6 +157,8 @@ def as_json(trusts: dict[str, SectionTrust]) -> dict[str, Any]:
                     "family": family(row.run.model),
                     "self_family": trust.self_family(row),
                     "left_out_of_style_fit": trust.left_out.get(row.run.log),
+                    "style_shift": style_shift(trust, row),
+                    "style_adjusted_good_pct": adjusted_good_pct(trust, row),
                     "style": {k: _nan_free(v) if isinstance(v, float) else v for k, v in vars(style).items()}
                     if style
                     else None,
