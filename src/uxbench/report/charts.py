@@ -167,9 +167,10 @@ def _labels(rows: Sequence[Row]) -> list[str]:
     return [drawable(row.chart_label()) for row in rows]
 
 
-def key_lines(rows: Sequence[Row]) -> list[str]:
-    """The chart key: one line per row whose label has a number."""
-    return [row.key_line() for row in rows if row.keyed]
+def key_lines(rows: Sequence[Row], section: Section) -> list[str]:
+    """The chart key: the settings every row shares, then one line per row whose label has
+    a number."""
+    return [text for text in (section.common_text(),) if text] + [row.key_line() for row in rows if row.keyed]
 
 
 def group_label(key: str, group: str) -> str:
@@ -241,7 +242,7 @@ def ranking(section: Section, save: Save) -> Chart:
     if any(row.run.partial for row in rows):
         notes.append("Hatched: partial run (not ranked).")
     title = f"{section.title}: {spec.headline.title}"
-    footer = [" ".join(notes), *key_lines(rows)]
+    footer = [" ".join(notes), *key_lines(rows, section)]
     colours = [_colour(row) for row in rows]
     shown = [fmt(row.headline) for row in rows]
     sheet, ax, y = _bars(
@@ -272,7 +273,7 @@ def delta_scores(section: Section, save: Save) -> Chart | None:
     title = f"{section.title}: score gain of the repair over the failed reply"
     footer = [
         "Bars: mean(score of the repair − score of the failed reply); whiskers: 95% bootstrap interval.",
-        *key_lines(rows),
+        *key_lines(rows, section),
     ]
     shown = [fmt(d, "delta") for d in deltas]
     sheet, ax, _ = _bars(
@@ -374,7 +375,7 @@ def good_vs_bad(section: Section, save: Save) -> Chart:
     )
     if unlabelled:
         note += " No room for a label: " + ", ".join(f"[{r.ref}]" for r in unlabelled) + "."
-    footer = [note, *(r.key_line() for r in listed)]
+    footer = [note, *([section.common_text()] if section.common else []), *(r.key_line() for r in listed)]
     title = f"{section.title}: Good-Acc vs Bad-Acc"
     left = PAD + measure("100", SMALL)[0] + measure("Bad-Acc", TEXT)[1] + 0.3
     sheet = Sheet(left + side + PAD + 0.1, title, side + 0.62, footer)
@@ -421,7 +422,10 @@ def heatmap(section: Section, key: str, save: Save) -> Chart:
     plot_w, plot_h = cell_w * len(top_labels), cell_h * len(side_labels)
     bar = 0.6  # colour bar and its labels
     title = f"{section.title}: {section.breakdown_meaning(key)}"
-    footer = [f"Each cell: value % and (n) records; grey: fewer than {FEW} records.", *key_lines(rows)]
+    footer = [
+        f"Each cell: value % and (n) records; grey: fewer than {FEW} records.",
+        *key_lines(rows, section),
+    ]
     width = max(left + plot_w + 0.2 + bar + PAD, 6.0)
     sheet = Sheet(width, title, plot_h + under + 0.1, footer)
     ax = sheet.axes(left, under, plot_w, plot_h)
@@ -474,7 +478,7 @@ def reliability(section: Section, bins: dict[str, list[Bin]], save: Save) -> Cha
     footer = [
         "Bars: share of replies the users liked per bin of the judge's P(good) (bins of 0.1), with the bin's "
         "record count; dashed: perfect calibration. x: P(good); y: share liked.",
-        *key_lines(rows),
+        *key_lines(rows, section),
     ]
     body = lines * (panel + gap_y) + 0.1
     sheet = Sheet(width, title, body, footer)

@@ -58,6 +58,7 @@ th[aria-sort="ascending"] button::after { content: " ▲"; }
 th[aria-sort="descending"] button::after { content: " ▼"; }
 td.text, th.text { text-align: left; }
 .pin { position: sticky; left: 0; z-index: 2; box-shadow: 1px 0 0 #e3e6ea; }
+.pin wbr { display: none; }
 th.pin { z-index: 3; }
 tr.baseline td { color: #6b737c; font-style: italic; }
 tr.partial td { color: #6b737c; background: #fbf7ee; }
@@ -73,6 +74,7 @@ summary { cursor: pointer; font-weight: 600; }
   header, main, footer { padding: 0 8px; }
   section.task { padding: 4px 8px 10px; }
   .pin { white-space: normal; min-width: 8em; max-width: 11em; overflow-wrap: anywhere; }
+  .pin wbr { display: inline; }
   th, td { padding: 4px 6px; }
 }
 """
@@ -136,6 +138,8 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
     parts = [f'<div class="ranking"{anchor}>']
     if section.grader is not None:
         parts.append(f"<h3>{escape(section.title)}</h3>")
+    if section.common:
+        parts.append(f'<p class="note">{escape(section.common_text())}</p>')
     parts.append(grid_html(section_grid(section)))
     parts.append('<div class="charts">' + "".join(_image(c, out_dir) for c in main) + "</div>")
     parts.append(_trust(trust, charts, out_dir))

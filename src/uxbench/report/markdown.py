@@ -50,6 +50,7 @@ def _image(chart: Chart) -> str:
 
 def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) -> list[str]:
     lines = [f"### {md_text(section.title)}", ""] if section.grader is not None else []
+    lines += [md_text(section.common_text()), ""] if section.common else []
     lines += grid_markdown(section_grid(section))
     lines += _trust(trust, charts)
     lines += [*(_image(c) for c in charts if not c.file.endswith("_reliability.png")), ""]

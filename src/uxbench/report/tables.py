@@ -139,6 +139,10 @@ class Section:
     rows: list[Row]
     columns: list[Column]  # metrics besides the headline that some row has
     show_paths: bool = False
+    common: dict[str, str] = field(default_factory=dict)  # shown settings every row shares
+
+    def common_text(self) -> str:
+        return f"Every row: {settings_text(self.common)}." if self.common else ""
 
     @property
     def id(self) -> str:
@@ -261,7 +265,13 @@ def _shown_settings(runs: list[Run], show_paths: bool) -> list[dict[str, str]]:
 def section(
     spec: TaskSpec, grader: str | None, runs: list[Run], evidence: Evidence, show_paths: bool
 ) -> Section:
-    settings = dict(zip((r.log for r in runs), _shown_settings(runs, show_paths), strict=True))
+    shown = _shown_settings(runs, show_paths)
+    # what every row shares is said once, above the table and in the charts' keys
+    common = {name: value for name, value in shown[0].items() if all(s.get(name) == value for s in shown)}
+    settings = {
+        run.log: {name: value for name, value in own.items() if name not in common}
+        for run, own in zip(runs, shown, strict=True)
+    }
     complete = sorted(
         (r for r in runs if not r.partial),
         key=lambda r: (_headline(spec, r) is None, -(_headline(spec, r) or 0)),
@@ -301,7 +311,7 @@ def section(
                 data_note=run.data(show_paths) if mixed_data else "",
             )
         )
-    return Section(spec, grader, rows, _columns(spec, runs), show_paths)
+    return Section(spec, grader, rows, _columns(spec, runs), show_paths, common)
 
 
 def _section_order(grader: str | None, runs: list[Run]) -> tuple[bool, int, str]:
