@@ -318,8 +318,8 @@ def test_report_and_redact_command_on_unredacted_logs(
     assert log_leaks(tmp_path / "logs" / "unredacted-0.eval", secrets) == [f"header.json: {LONG_KEY[:16]}"]
     assert report_leaks(tmp_path / "logs", tmp_path / "report", secrets) == []
     markdown = (tmp_path / "report" / "leaderboard.md").read_text(encoding="utf-8")
-    assert "Incorrect API key provided: Bearer [REDACTED:OPENAI_API_KEY]" in markdown
-    assert "https://[REDACTED]@llm.internal/v1 (Bearer [REDACTED])" in markdown
+    assert r"Incorrect API key provided: Bearer \[REDACTED:OPENAI\_API\_KEY\]" in markdown
+    assert r"https://\[REDACTED\]@llm.internal/v1 (Bearer \[REDACTED\])" in markdown  # Markdown-escaped
 
     capsys.readouterr()
     assert uxbench_main(["redact", str(tmp_path / "logs"), str(tmp_path / "run")]) == 0

@@ -2,10 +2,13 @@
 
 import json
 import math
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from inspect_ai import eval
+from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
 from uxbench.report.build import build_report
 from uxbench.report.family import family, self_family
@@ -76,6 +79,20 @@ def test_self_family() -> None:
     assert not self_family("mockllm/model", ["mockllm/model"])  # unknown family: never flagged
 
 
+def writer(longest: int) -> Callable[..., ModelOutput]:
+    """A model under test whose replies run from 50 to `longest` characters (by prompt hash)."""
+
+    def respond(messages: list[ChatMessage], *_: object) -> ModelOutput:
+        length = 50 + zlib.crc32(messages[-1].text.encode()) % max(1, longest - 50)
+        return ModelOutput.from_content("mockllm", "# 标题\n- 要点\n" + "字" * length)
+
+    return respond
+
+
+def rows_headline(data: dict, model: str) -> float:
+    return next(r["headline"] for r in data["tasks"]["task2_eval"]["rows"] if r["model"] == model)
+
+
 def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     for model in ("baseline/length", "baseline/always-good"):
@@ -87,9 +104,15 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
             log_dir=str(logs),
             display="none",
         )
+    writers = {
+        "mockllm/verbose": get_model("mockllm/verbose", custom_outputs=writer(900)),
+        "mockllm/terse": get_model("mockllm/terse", custom_outputs=writer(300)),
+        "baseline/always-bad": "baseline/always-bad",
+    }
+    for model in writers.values():
         eval(
             task2_eval(data="sample"),
-            model=model.replace("length", "longer"),
+            model=model,
             model_roles={"grader": "baseline/length"},
             log_dir=str(logs),
             display="none",
@@ -103,21 +126,28 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
         display="none",
     )
     board = build_report([logs], tmp_path / "out")
-    assert len(board.tables) == 2
-    markdown = (tmp_path / "out" / "leaderboard.md").read_text(encoding="utf-8")
+    out = tmp_path / "out"
+    markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
     assert "Style-adjusted Good %" in markdown and "Length R²" in markdown and "Self-family" in markdown
-    assert (
-        "| MCC | κ | AUROC | Brier | ECE |" in markdown
-        and "![Reliability: baseline/length (ECE 0.199)]" in markdown
+    assert "| MCC | κ | AUROC | Brier | ECE |" in markdown and "Trust checks: calibration" in markdown
+    assert "![Task 1 · UX Judge: reliability of P(good)](task1_judge_reliability.png)" in markdown
+    assert (out / "task1_judge_reliability.png").is_file()
+    data = json.loads((out / "leaderboard.json").read_text(encoding="utf-8"))
+    task2 = next(t for t in board.tables if t.spec.name == "task2_eval")
+    assert [s.grader for s in task2.sections] == ["baseline/length", "baseline/length, baseline/always-good"]
+    single = data["trust"][task2.sections[0].id]
+    rows = {row["model"]: row for row in single["rows"]}
+    # fitted for this grader alone, on the two real writers: a longer reply scores higher
+    assert single["style_fit"]["coefficients"]["length (1k chars)"] > 0
+    verbose = rows["mockllm/verbose"]
+    assert verbose["style"]["adjusted_good_pct"] < verbose["style"]["good_pct"]
+    assert verbose["style_shift"] < 0 and verbose["style_adjusted_good_pct"] < rows_headline(
+        data, "mockllm/verbose"
     )
-    assert (tmp_path / "out" / "task1_judge_reliability_baseline-length.png").is_file()
-    data = json.loads((tmp_path / "out" / "leaderboard.json").read_text(encoding="utf-8"))
-    rows = data["tasks"]["task2_eval"]["rows"]
-    [label] = [
-        r["label"] for r in rows if r["model"] == "baseline/longer" and r["grader"] == "baseline/length"
-    ]
-    longer = data["trust"]["task2_eval"]["rows"][label]
-    # the length-rule grader passes the long reply; style control takes that back
-    assert longer["style"]["good_pct"] == 1.0 and longer["style"]["adjusted_good_pct"] == 0.0
-    assert "baseline/length, baseline/always-good" in [r["grader"] for r in rows]  # a panel: its own row
-    assert "Trust checks" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    # a baseline is left out of the fit, and its Good% is not turned round by it
+    refusal = rows["baseline/always-bad"]
+    assert refusal["left_out_of_style_fit"] == "baseline"
+    assert refusal["style"]["good_pct"] == 0.0 and refusal["style"]["adjusted_good_pct"] is None
+    assert refusal["style_adjusted_good_pct"] is None
+    assert "not fitted" in markdown
+    assert "Trust checks" in (out / "index.html").read_text(encoding="utf-8")

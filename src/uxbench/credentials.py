@@ -53,6 +53,14 @@ def is_credential_name(name: str) -> bool:
     return bool(_CREDENTIAL_NAME.search(name))
 
 
+# a model argument (`-M api_key=…`, `-M token=…`) whose value is a credential whatever it looks like
+_SECRET_ARGUMENT = re.compile(r"key|token|secret|password|credential", re.IGNORECASE)
+
+
+def is_secret_argument(name: str) -> bool:
+    return bool(_SECRET_ARGUMENT.search(name))
+
+
 def looks_secret(value: str) -> bool:
     """At least MIN_LENGTH characters, and either ALWAYS_SECRET_LENGTH long or a mix of at
     least two of letters, digits and other characters: a word (`password`, `changeme`) or a

@@ -4,7 +4,6 @@ with another model is noticed) and built into an Inspect model where the stage r
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -12,9 +11,8 @@ from urllib.parse import urlsplit, urlunsplit
 from inspect_ai.model import Model, get_model
 
 from uxbench._inspect import PrerequisiteError  # what Inspect's providers raise on a missing key
+from uxbench.credentials import is_secret_argument
 from uxbench.errors import DataError
-
-_SECRET_NAME = re.compile(r"key|token|secret|password|credential", re.IGNORECASE)
 
 
 def _fingerprint(value: str) -> str:
@@ -35,7 +33,7 @@ def _safe_url(url: str | None) -> str | None:
 def _safe_args(args: dict[str, Any]) -> dict[str, Any]:
     """Model arguments worth recording: plain values, secrets fingerprinted, callables left out."""
     return {
-        key: _fingerprint(str(value)) if _SECRET_NAME.search(key) else value
+        key: _fingerprint(str(value)) if is_secret_argument(key) else value
         for key, value in sorted(args.items())
         if isinstance(value, (str, int, float, bool)) or value is None
     }

@@ -1,4 +1,8 @@
-"""`build_report`: logs in, leaderboard.md / leaderboard.json / index.html / PNG charts out."""
+"""`build_report`: logs in, leaderboard.md / leaderboard.json / index.html / PNG charts out.
+
+Every file the report writes goes through `_write`, the one place to filter what leaves
+the process.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,28 @@ from pathlib import Path
 
 from uxbench.credentials import Redactor
 from uxbench.errors import DataError
-from uxbench.report import charts, html, tables, trust
-from uxbench.report.collect import collect, log_paths
+from uxbench.report import charts, html, markdown, tables, trust
+from uxbench.report.collect import collect
+from uxbench.report.fonts import INSTALL_HINT, cjk_font
+from uxbench.report.parallel import pmap
+from uxbench.report.samples import Evidence
+from uxbench.report.spec import TASKS
 
 NO_CJK_FONT = (
-    "No font with Chinese glyphs was found, so chart labels use English names "
-    "(install fonts-noto-cjk or fonts-wqy-microhei for the Chinese ones)."
+    "No font with Chinese glyphs was found, so chart labels use English names and other Chinese "
+    f"text in charts shows as '?' ({INSTALL_HINT} for the Chinese ones)."
 )
+
+
+def _write(out_dir: Path, name: str, content: str | bytes) -> None:
+    """Write one output file of the report; text files with their credentials blanked out, since
+    logs from a killed run, an older version or another machine may hold them
+    (docs/scale.md#keys-and-secrets)."""
+    path = out_dir / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(Redactor.from_environ().redact(content), encoding="utf-8")
 
 
 def _remove_old_charts(out_dir: Path) -> None:
@@ -29,31 +48,40 @@ def _remove_old_charts(out_dir: Path) -> None:
             (out_dir / name).unlink(missing_ok=True)
 
 
-def _write_text(path: Path, text: str) -> None:
-    """Every text file of the report is written here, its credentials blanked out: logs from a
-    killed run, an older version or another machine may hold them (docs/scale.md#keys-and-secrets)."""
-    path.write_text(Redactor.from_environ().redact(text), encoding="utf-8")
-
-
 def build_report(
-    log_dirs: list[str | Path], out_dir: str | Path, include_partial: bool = False
+    log_dirs: list[str | Path], out_dir: str | Path, partial: bool = True, show_paths: bool = False
 ) -> tables.Leaderboard:
-    """Write the report of the logs under `log_dirs` into `out_dir` and return its data."""
-    if not log_paths(log_dirs):
+    """Write the report of the logs under `log_dirs` into `out_dir` and return its data.
+
+    `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
+    print absolute log paths and path-valued settings instead of relative names."""
+    runs, skipped = collect(log_dirs, partial=partial)
+    if not runs and not skipped:
         raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
-    runs, skipped = collect(log_dirs, include_partial=include_partial)
-    notes = [] if charts.cjk_font() else [NO_CJK_FONT]
+    notes = [] if cjk_font() else [NO_CJK_FONT]
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    board = tables.leaderboard(runs, skipped, [str(d) for d in log_dirs], generated, notes)
+    sources = [str(d) if show_paths or not Path(d).is_absolute() else Path(d).name for d in log_dirs]
+    evidence = Evidence()
+    evidence.prefetch(runs, [run for run in runs if TASKS[run.task].graded])
+    board = tables.leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths)
+    checks = trust.assess(board, evidence)
     out = Path(out_dir).expanduser()
     out.mkdir(parents=True, exist_ok=True)
     _remove_old_charts(out)
-    drawn = charts.draw_all(board, out)
-    checks = trust.assess(board)
-    drawn += trust.draw(checks, out)
-    markdown = tables.markdown(board) + trust.markdown(checks, drawn)
-    _write_text(out / "leaderboard.md", markdown)
+    jobs = [
+        job
+        for table in board.tables
+        for section in table.sections
+        for job in charts.chart_jobs(section, checks[section.id].reliability)
+    ]
+    drawn: list[charts.Chart] = []
+    for chart, png in filter(None, pmap(charts.render, jobs)):
+        if any(chart.file == other.file for other in drawn):
+            raise RuntimeError(f"two charts named {chart.file}")
+        _write(out, chart.file, png)
+        drawn.append(chart)
+    _write(out, "leaderboard.md", markdown.page(board, drawn, checks))
     data = {**tables.as_json(board), "trust": trust.as_json(checks), "charts": [c.file for c in drawn]}
-    _write_text(out / "leaderboard.json", json.dumps(data, ensure_ascii=False, indent=2))
-    _write_text(out / "index.html", html.page(board, drawn, out, trust.html(checks)))
+    _write(out, "leaderboard.json", json.dumps(data, ensure_ascii=False, indent=2))
+    _write(out, "index.html", html.page(board, drawn, checks, out))
     return board

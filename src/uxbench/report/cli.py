@@ -10,8 +10,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "report",
         help="leaderboard (Markdown, HTML, JSON, PNG charts) from Inspect logs",
-        description="Build a leaderboard from UXBench Inspect logs: the newest complete, successful log "
-        "per (task, model, task arguments, grader); the others are listed with the reason they were skipped.",
+        description="Build a leaderboard from UXBench Inspect logs: the newest successful log per "
+        "experiment (task, model, grader and settings), one ranking per grader; partial runs in their own "
+        "unranked rows; the other logs are listed with the reason they were left out.",
     )
     parser.add_argument(
         "log_dirs", nargs="+", metavar="LOG_DIR", help="log directories (searched recursively) or files"
@@ -20,9 +21,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--out", required=True, type=Path, metavar="DIR", help="directory to write the report to"
     )
     parser.add_argument(
-        "--include-partial",
+        "--complete-only",
         action="store_true",
-        help="also use logs that cover part of the dataset (--limit, --sample-id, errored samples)",
+        help="leave out runs that cover part of their dataset (--limit, --sample-id, errored samples)",
+    )
+    parser.add_argument(
+        "--show-paths",
+        action="store_true",
+        help="print absolute log paths and path-valued settings (default: names relative to LOG_DIR)",
     )
     parser.set_defaults(func=run)
 
@@ -30,13 +36,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from uxbench.report.build import build_report
 
-    board = build_report(args.log_dirs, args.out, include_partial=args.include_partial)
+    board = build_report(args.log_dirs, args.out, partial=not args.complete_only, show_paths=args.show_paths)
     for table in board.tables:
-        print(f"{table.spec.title}: {len(table.rows)} row(s)")
+        for section in table.sections:
+            partial = sum(1 for row in section.rows if row.run.partial)
+            extra = f", {partial} partial (unranked)" if partial else ""
+            print(f"{section.title}: {len(section.rows)} row(s){extra}")
     for spec in board.missing:
         print(f"{spec.title}: no usable log")
     if board.skipped:
-        print(f"skipped {len(board.skipped)} log(s); reasons in leaderboard.md")
+        where = "under 'Skipped logs' in index.html and leaderboard.md"
+        print(f"left out {len(board.skipped)} log(s); reasons {where}")
     for note in board.notes:
         print(f"note: {note}")
     print(f"wrote {args.out / 'index.html'}, leaderboard.md, leaderboard.json and the charts")

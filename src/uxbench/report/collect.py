@@ -1,52 +1,83 @@
-"""Pick the logs a report is built from: the newest complete, successful log per
-(task, model, task arguments, grader), and say why every other log was left out.
+"""Pick the logs a report is built from: the newest successful log per experiment (task,
+model, grader, settings and dataset revision; see settings.py), and say why every other
+log was left out.
 
 Logs are read through Inspect's own API (`list_eval_logs`, `read_eval_log` with
-`header_only`), so both log formats work and samples are never loaded.
+`header_only`), so both log formats work; samples are read only where a number needs
+them (samples.py).
 """
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
+from inspect_ai.log import EvalError, EvalLog, list_eval_logs, read_eval_log
 
+from uxbench.credentials import Redactor
 from uxbench.ensemble import grader_roles
 from uxbench.errors import DataError
+from uxbench.report.parallel import pmap
+from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
 
 GRADER_ROLE = "grader"
+SELF_GRADED = "(self-graded)"
 
 
 @dataclass(frozen=True)
 class Run:
     """One log's facts and metrics, as the report uses them."""
 
-    log: str
+    log: str  # absolute path
+    name: str  # the log as shown: relative to the directory it was found in
     task: str
     model: str
-    grader: str | None
-    task_args: dict[str, Any]
+    grader: str | None  # the grader model(s), as shown; None for Task 1
+    graders: tuple[str, ...]  # every grader model (the model itself when self-graded)
+    settings: dict[str, Any]  # see settings.py
+    explicit: frozenset[str]  # settings given on the command line
+    dataset_revision: str | None  # the hub commit the records were read at (None: local data)
     created: str
     samples: int  # records scored (completed samples / epochs)
+    total: int  # records of the dataset the run was pointed at
     partial: str | None  # why the log does not cover its whole dataset, or None
     metrics: dict[str, float | None]
     breakdown: dict[str, dict[str, float | None]] = field(default_factory=dict)
+    dataset: str = ""  # which records the run covers; runs with equal values share per-group counts
+    sample_ids: tuple[str | int, ...] = ()  # the records the run was given
 
     @property
     def key(self) -> str:
         """What makes two runs the same experiment."""
-        return json.dumps([self.task, self.model, self.task_args, self.grader], sort_keys=True, default=str)
+        facts = [self.task, self.model, self.grader, self.settings, self.dataset_revision]
+        return json.dumps(facts, sort_keys=True, default=str)
+
+    @property
+    def self_graded(self) -> bool:
+        return bool(self.grader and self.grader.endswith(SELF_GRADED))
+
+    def data(self, show_paths: bool = False) -> str:
+        """The data source as shown: `hub@1a2b3c4`, `sample`, a directory's name."""
+        source = shown_value(self.settings.get("data", "hub"), show_paths)
+        revision = self.dataset_revision or self.settings.get("revision")
+        return f"{source}@{str(revision)[:7]}" if revision else source
+
+    def shown_settings(self, names: list[str], show_paths: bool = False) -> dict[str, str]:
+        return {name: shown_value(self.settings.get(name), show_paths) for name in names}
 
 
 @dataclass(frozen=True)
 class Skipped:
     log: str
+    name: str
     task: str
     model: str
     reason: str
@@ -60,17 +91,18 @@ def _number(value: Any) -> float | None:
     return None if math.isnan(number) else number
 
 
-def _grader(log: EvalLog) -> str | None:
-    """The grader model; a model that graded its own replies (`-T self_grade=true`) is marked so."""
+def _graders(log: EvalLog) -> tuple[str | None, tuple[str, ...]]:
+    """The grader as shown, and every grader model; a model that graded its own replies
+    (`-T self_grade=true`) is marked so."""
     roles = log.eval.model_roles or {}
-    role = roles.get(GRADER_ROLE)
-    if isinstance(role, list):
-        return ", ".join(config.model for config in role)
-    if role is None and log.eval.task_args.get("self_grade"):
-        return f"{log.eval.model} (self-graded)"
-    # a grader panel (uxbench.ensemble): grader, grader_2, …
-    panel = [roles[name] for name in grader_roles(roles)]
-    return ", ".join(config.model for config in panel if not isinstance(config, list)) or None
+    if GRADER_ROLE not in roles and log.eval.task_args.get("self_grade"):
+        return f"{log.eval.model} {SELF_GRADED}", (log.eval.model,)
+    models = tuple(
+        config.model
+        for role in grader_roles(roles)
+        for config in (roles[role] if isinstance(roles[role], list) else [roles[role]])
+    )
+    return (", ".join(models) or None), models
 
 
 def _metrics(log: EvalLog) -> tuple[dict[str, float | None], dict[str, dict[str, float | None]]]:
@@ -89,24 +121,67 @@ def _metrics(log: EvalLog) -> tuple[dict[str, float | None], dict[str, dict[str,
     return scalars, groups
 
 
-def _partial(log: EvalLog) -> str | None:
+def _partial(log: EvalLog, expected: int) -> str | None:
     """Why a successful log does not cover its whole dataset, or None."""
     if not log.results:
         return None
-    ran, completed = log.results.total_samples, log.results.completed_samples
-    expected = (log.eval.dataset.samples or 0) * (log.eval.config.epochs or 1)
+    epochs = log.eval.config.epochs or 1
+    ran, completed = log.results.total_samples // epochs, log.results.completed_samples // epochs
     if ran < expected:
-        return f"partial: ran {ran} of {expected} samples (--limit or --sample-id)"
+        return f"ran {ran} of {expected} records (--limit or --sample-id)"
     if completed < ran:
-        return f"partial: {completed} of {ran} samples completed"
+        return f"{completed} of {ran} records completed"
     return None
+
+
+_CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$", re.DOTALL)
+_EXCEPTION = re.compile(r"\b\w+(?:Error|Exception)\(")
+_HTTP = re.compile(r"^Error code: (\d+) - (.*)$", re.DOTALL)
+
+
+def _literal(text: str) -> Any:
+    try:
+        return ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _provider_message(body: str) -> str:
+    """The message of a provider's error body: `{'error': {'message': …}}` or plain text."""
+    value = _literal(body)
+    while isinstance(value, dict):
+        inner = value.get("error", value.get("message", value.get("detail")))
+        if inner is None or inner is value:
+            break
+        value = inner
+    return value if isinstance(value, str) else body
+
+
+def readable_error(error: EvalError | None) -> str:
+    """The cause of a failed run in one line: the innermost exception and, for an HTTP error,
+    the provider's status and message (`BadRequestError 400: maximum context length…`),
+    never the request Inspect attaches to a failed model call."""
+    # credentials out first: Markdown escaping later would hide them from the output's redaction
+    text = Redactor.from_environ().redact(error.message if error else "").strip()
+    name = ""
+    # unwrap `Outer('…request…Inner("…")')` layers down to the innermost exception
+    while (call := _CALL.match(text)) and isinstance(inner := _literal(call.group(2)), str):
+        name, text = call.group(1), inner.strip()
+        nested = list(_EXCEPTION.finditer(text))
+        if nested:
+            text = text[nested[-1].start() :]
+    if http := _HTTP.match(text):
+        return scrub_paths(f"{name} {http.group(1)}: {_provider_message(http.group(2))}".strip())[:300]
+    lines = [line for line in text.splitlines() if line.strip()]
+    first = lines[0] if lines else ""
+    return scrub_paths(f"{name}: {first}" if name else first)[:300]
 
 
 def _problem(log: EvalLog) -> str | None:
     """Why a log cannot be used at all, or None."""
     if log.status == "error":
-        message = (log.error.message if log.error else "").strip().splitlines()
-        return "errored" + (f": {message[0][:200]}" if message else "")
+        reason = readable_error(log.error)
+        return "errored" + (f": {reason}" if reason else "")
     if log.status == "cancelled":
         return "cancelled"
     if log.status != "success":
@@ -120,65 +195,115 @@ def _local(uri: str) -> str:
     return unquote(uri.removeprefix("file://")) if uri.startswith("file://") else uri
 
 
-def log_paths(log_dirs: list[str | Path]) -> list[str]:
-    """Every log file under the given directories (or named directly), each once."""
-    paths: list[str] = []
+def _shown_source(entry: Path) -> str:
+    """A log directory as shown: as given when relative, else by its name."""
+    return str(entry) if not entry.is_absolute() else entry.name
+
+
+def log_paths(log_dirs: list[str | Path]) -> dict[str, str]:
+    """Every log file under the given directories (or named directly), each once, with the
+    name it is shown by (relative to the directory given)."""
+    paths: dict[str, str] = {}
     for entry in log_dirs:
         path = Path(entry).expanduser()
         if path.is_file():
-            paths.append(str(path.resolve()))
+            paths.setdefault(str(path.resolve()), path.name)
         elif path.is_dir():
-            paths.extend(_local(info.name) for info in list_eval_logs(str(path)))
+            root = path.resolve()
+            for info in list_eval_logs(str(path)):
+                found = _local(info.name)
+                relative = Path(found).resolve().relative_to(root) if Path(found).is_absolute() else found
+                paths.setdefault(found, str(Path(_shown_source(path)) / relative))
         else:
             raise DataError(f"{entry}: no such log directory or file")
-    return list(dict.fromkeys(paths))
+    return paths
 
 
-def read_run(path: str) -> Run | Skipped:
+def _dataset_key(log: EvalLog, path: str, partial: str | None) -> str:
+    """Runs over the same records share a key; a partial run's records are its own."""
+    dataset = log.eval.dataset
+    revision = (log.eval.metadata or {}).get("dataset_revision")
+    facts = [
+        log.eval.task,
+        dataset.location,
+        dataset.name,
+        revision,
+        sorted(map(str, dataset.sample_ids or [])),
+    ]
+    facts.append(path if partial else "")
+    return hashlib.sha1(json.dumps(facts, default=str).encode()).hexdigest()
+
+
+def read_run(path: str, name: str) -> Run | Skipped:
     """The run a log holds, or why it is skipped."""
     try:
         log = read_eval_log(path, header_only=True)
     except Exception as error:  # a truncated or foreign file must not stop the report
-        return Skipped(path, "?", "?", f"unreadable ({type(error).__name__}: {str(error)[:200]})")
+        return Skipped(
+            path, name, "?", "?", f"unreadable ({type(error).__name__}: {scrub_paths(str(error))[:200]})"
+        )
     task = log.eval.task.rsplit("/", 1)[-1]
     problem = None if task in TASKS else "not a UXBench task"
     problem = problem or _problem(log)
     if problem:
-        return Skipped(path, task, log.eval.model, problem)
+        return Skipped(path, name, task, log.eval.model, problem)
     scalars, groups = _metrics(log)
+    settings, explicit = run_settings(log)
+    grader, graders = (
+        _graders(log) if TASKS[task].graded else (None, ())
+    )  # a grader bound by eval-set is unused
+    total = log.eval.dataset.samples or 0
+    partial = _partial(log, total)
+    epochs = log.eval.config.epochs or 1
     return Run(
         log=path,
+        name=name,
         task=task,
         model=log.eval.model,
-        grader=_grader(log) if TASKS[task].graded else None,  # a grader bound by eval-set is unused
-        task_args=dict(log.eval.task_args),
+        grader=grader,
+        graders=graders,
+        settings=settings,
+        explicit=explicit - set(DATA_ARGS),
+        dataset_revision=(log.eval.metadata or {}).get("dataset_revision"),
         created=log.eval.created,
-        samples=(log.results.completed_samples if log.results else 0) // (log.eval.config.epochs or 1),
-        partial=_partial(log),
+        samples=(log.results.completed_samples if log.results else 0) // epochs,
+        total=total,
+        partial=partial,
         metrics=scalars,
         breakdown=groups,
+        dataset=_dataset_key(log, path, partial),
+        sample_ids=tuple(log.eval.dataset.sample_ids or ()),
     )
 
 
-def collect(log_dirs: list[str | Path], include_partial: bool = False) -> tuple[list[Run], list[Skipped]]:
-    """The runs to report (newest per experiment) and the logs left out, with reasons."""
+def _read_run(entry: tuple[str, str]) -> Run | Skipped:
+    return read_run(*entry)
+
+
+def collect(log_dirs: list[str | Path], partial: bool = True) -> tuple[list[Run], list[Skipped]]:
+    """The runs to report (the newest per experiment; a complete run before a partial one)
+    and the logs left out, with reasons."""
     runs: list[Run] = []
     skipped: list[Skipped] = []
-    for path in log_paths(log_dirs):
-        item = read_run(path)
+    for item in pmap(_read_run, list(log_paths(log_dirs).items())):
+        path, name = item.log, item.name
         if isinstance(item, Skipped):
             skipped.append(item)
-        elif item.partial and not include_partial:
-            reason = f"{item.partial}; --include-partial keeps it"
-            skipped.append(Skipped(path, item.task, item.model, reason))
+        elif item.partial and not partial:
+            skipped.append(
+                Skipped(path, name, item.task, item.model, f"partial: {item.partial} (--complete-only)")
+            )
         else:
             runs.append(item)
     chosen: dict[str, Run] = {}
-    # complete runs beat partial ones, then the newest wins
     for run in sorted(runs, key=lambda r: (r.partial is None, r.created, r.log), reverse=True):
-        if run.key not in chosen:
+        shown = chosen.get(run.key)
+        if shown is None:
             chosen[run.key] = run
-            continue
-        newer = chosen[run.key]
-        skipped.append(Skipped(run.log, run.task, run.model, f"superseded by {Path(newer.log).name}"))
+        elif run.partial and not shown.partial:
+            reason = f"partial: {run.partial}; a complete run of the same settings is shown ({shown.name})"
+            skipped.append(Skipped(run.log, run.name, run.task, run.model, reason))
+        else:
+            reason = f"an older run of the same settings; the newer {shown.name} is shown"
+            skipped.append(Skipped(run.log, run.name, run.task, run.model, reason))
     return sorted(chosen.values(), key=lambda r: (r.task, r.model)), skipped

@@ -1,64 +1,89 @@
 """One self-contained static page: inline CSS and JS, charts as base64 PNG, nothing fetched.
 
-Every table sorts by a click on its header; a cell's `data-sort` holds the raw value (empty
-for no value, sorted last either way), the header's `data-type` says numeric or text.
+Layout: links to every section at the top; per task one block per grader (the ranking,
+its charts, the trust checks that qualify it, then the breakdowns folded away); the
+skipped logs last. Tables scroll sideways with the model column pinned, so the page works
+at 390 px; a header sorts its table by click or by Enter / Space (grid.py).
 """
 
 from __future__ import annotations
 
 import base64
 from html import escape
-from numbers import Number
 from pathlib import Path
-from typing import Any
 
 from uxbench.report import published
 from uxbench.report.charts import Chart
+from uxbench.report.grid import html as grid_html
 from uxbench.report.tables import (
-    BREAKDOWN_TITLES,
+    FEW_NOTE,
+    INTERVALS,
+    PARTIAL_NOTE,
     Leaderboard,
+    Section,
     TaskTable,
-    cells,
-    fmt,
-    group_title,
-    header,
+    breakdown_grid,
+    section_grid,
+    skipped_grid,
 )
+from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, fitted_text, style_grid
 
 CSS = """
+* { box-sizing: border-box; }
 body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
   "WenQuanYi Micro Hei", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0; color: #1d232a;
-  background: #f6f7f9; }
-header, main, footer { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
-header { padding-top: 18px; }
+  background: #f6f7f9; line-height: 1.4; }
+header, main, footer { max-width: 1280px; margin: 0 auto; padding: 0 16px; }
+header { padding-top: 16px; }
 h1 { margin: 0 0 4px; font-size: 26px; }
-h2 { margin: 28px 0 10px; font-size: 20px; border-bottom: 2px solid #3b6fb6; padding-bottom: 4px; }
-p.meta, footer, .note { color: #555; font-size: 13px; }
-nav a { margin-right: 14px; color: #3b6fb6; }
-section { background: #fff; border-radius: 8px; padding: 4px 18px 14px; margin: 16px 0;
+h2 { margin: 8px 0 10px; font-size: 21px; border-bottom: 2px solid #3b6fb6; padding-bottom: 4px; }
+h3 { margin: 18px 0 6px; font-size: 17px; overflow-wrap: anywhere; }
+h4 { margin: 16px 0 4px; font-size: 15px; }
+p.meta, footer, .note { color: #555; font-size: 13px; overflow-wrap: anywhere; }
+nav { background: #fff; border-radius: 8px; padding: 8px 14px; margin: 10px 0;
+  box-shadow: 0 1px 3px rgba(0,0,0,.08); font-size: 14px; }
+nav ul { margin: 0; padding-left: 18px; }
+nav a { color: #3b6fb6; overflow-wrap: anywhere; }
+section.task { background: #fff; border-radius: 8px; padding: 6px 16px 14px; margin: 16px 0;
   box-shadow: 0 1px 3px rgba(0,0,0,.08); }
-.scroll { overflow-x: auto; }
-table { border-collapse: collapse; font-size: 13px; margin: 8px 0; }
-th, td { padding: 5px 9px; border-bottom: 1px solid #e3e6ea; text-align: right; white-space: nowrap; }
-th { background: #eef2f7; cursor: pointer; user-select: none; position: sticky; top: 0; }
+.scroll { overflow-x: auto; max-width: 100%; margin: 8px 0; }
+table { border-collapse: separate; border-spacing: 0; font-size: 13px; }
+th, td { padding: 5px 9px; border-bottom: 1px solid #e3e6ea; text-align: right; white-space: nowrap;
+  background: #fff; }
+th { background: #eef2f7; position: sticky; top: 0; z-index: 1; }
+th button { all: unset; cursor: pointer; font-weight: 600; }
+th button:focus-visible { outline: 2px solid #3b6fb6; outline-offset: 2px; }
 th:hover { background: #dfe7f1; }
-th[aria-sort="ascending"]::after { content: " ▲"; }
-th[aria-sort="descending"]::after { content: " ▼"; }
+th[aria-sort="ascending"] button::after { content: " ▲"; }
+th[aria-sort="descending"] button::after { content: " ▼"; }
 td.text, th.text { text-align: left; }
-tbody tr:hover { background: #f7f9fc; }
+.pin { position: sticky; left: 0; z-index: 2; box-shadow: 1px 0 0 #e3e6ea; }
+.pin wbr { display: none; }
+th.pin { z-index: 3; }
 tr.baseline td { color: #6b737c; font-style: italic; }
-.charts { display: flex; flex-wrap: wrap; gap: 14px; }
-figure { margin: 6px 0; }
-figure img { max-width: 100%; border: 1px solid #e3e6ea; border-radius: 4px; }
-figcaption { font-size: 12px; color: #555; }
+tr.partial td { color: #6b737c; background: #fbf7ee; }
+td.muted { color: #a3a9b0; }
+.charts { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+figure { margin: 6px 0; max-width: 100%; }
+figure img { max-width: 100%; height: auto; border: 1px solid #e3e6ea; border-radius: 4px; }
+figcaption { font-size: 12px; color: #555; overflow-wrap: anywhere; }
 details { margin: 8px 0; }
 summary { cursor: pointer; font-weight: 600; }
+.trust { border-left: 3px solid #d9c27a; padding-left: 10px; margin: 12px 0; }
+@media (max-width: 600px) {
+  header, main, footer { padding: 0 8px; }
+  section.task { padding: 4px 8px 10px; }
+  .pin { white-space: normal; min-width: 8em; max-width: 11em; overflow-wrap: anywhere; }
+  .pin wbr { display: inline; }
+  th, td { padding: 4px 6px; }
+}
 """
 
 JS = """
 document.querySelectorAll("table.sortable").forEach(function (table) {
   var heads = table.tHead.rows[0].cells;
   Array.prototype.forEach.call(heads, function (th, index) {
-    th.addEventListener("click", function () {
+    th.querySelector("button").addEventListener("click", function () {
       var ascending = th.getAttribute("aria-sort") !== "ascending";
       Array.prototype.forEach.call(heads, function (other) { other.removeAttribute("aria-sort"); });
       th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
@@ -78,38 +103,6 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
 """
 
 
-def _sort_value(value: Any) -> str:
-    return "" if value is None or value == "" else str(value)
-
-
-def _kind(numeric: bool) -> str:
-    return "num" if numeric else "text"
-
-
-def _table(titles: list[str], rows: list[list[tuple[str, Any]]], row_classes: list[str] | None = None) -> str:
-    """A sortable table; a column is numeric when all its values are numbers."""
-    numeric = [
-        all(isinstance(row[i][1], Number) or row[i][1] in (None, "") for row in rows)
-        for i in range(len(titles))
-    ]
-    head = "".join(
-        f'<th data-type="{_kind(num)}" class="{_kind(num)}">{escape(t)}</th>'
-        for t, num in zip(titles, numeric, strict=True)
-    )
-    body = []
-    for i, row in enumerate(rows):
-        tds = "".join(
-            f'<td class="{_kind(num)}" data-sort="{escape(_sort_value(value))}">{escape(text)}</td>'
-            for (text, value), num in zip(row, numeric, strict=True)
-        )
-        css = f' class="{row_classes[i]}"' if row_classes and row_classes[i] else ""
-        body.append(f"<tr{css}>{tds}</tr>")
-    return (
-        f'<div class="scroll"><table class="sortable"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>"
-    )
-
-
 def _image(chart: Chart, out_dir: Path) -> str:
     data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
     return (
@@ -118,54 +111,104 @@ def _image(chart: Chart, out_dir: Path) -> str:
     )
 
 
-def _task_section(table: TaskTable, charts: list[Chart], out_dir: Path) -> str:
-    rows = [cells(table, row) for row in table.rows]
-    classes = ["baseline" if row.baseline else "" for row in table.rows]
-    parts = [f'<section id="{table.spec.name}"><h2>{escape(table.spec.title)}</h2>']
-    parts.append(_table(header(table), rows, classes))
-    parts.append('<div class="charts">' + "".join(_image(c, out_dir) for c in charts) + "</div>")
-    labels = [row.label for row in table.rows]
-    for key in table.breakdown_keys():
-        groups = table.breakdown(key)
-        body = [
-            [(group_title(key, g), g), *((fmt(values[label]), values[label]) for label in labels)]
-            for g, values in groups.items()
-        ]
-        parts.append(
-            f"<details><summary>{escape(table.breakdown_meaning(key))}</summary>"
-            f"{_table([BREAKDOWN_TITLES.get(key, key), *labels], body)}</details>"
+def _trust(trust: SectionTrust | None, charts: list[Chart], out_dir: Path) -> str:
+    if trust is None:
+        return ""
+    anchor = f'<div class="trust" id="{escape(trust.section.id)}-trust">'
+    if trust.section.spec.graded:
+        return (
+            f"{anchor}<h4>Trust checks: style control and judge bias</h4>"
+            f'<p class="note">{escape(STYLE_METHOD)}</p><p class="note">{escape(fitted_text(trust))}</p>'
+            f"{grid_html(style_grid(trust))}</div>"
         )
-    parts.append("</section>")
+    diagrams = [c for c in charts if c.file.endswith("_reliability.png")]
+    if not diagrams:
+        return ""
+    images = "".join(_image(c, out_dir) for c in diagrams)
+    return (
+        f'{anchor}<h4>Trust checks: calibration</h4><p class="note">{escape(RELIABILITY)}</p>{images}</div>'
+    )
+
+
+def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, out_dir: Path) -> str:
+    heatmaps = {c.file: c for c in charts if c.file.endswith("_heatmap.png")}
+    main = [c for c in charts if c.file not in heatmaps and not c.file.endswith("_reliability.png")]
+    # a section without a grader is its task's only one: the task's own anchor leads to it
+    anchor = f' id="{escape(section.id)}"' if section.grader is not None else ""
+    parts = [f'<div class="ranking"{anchor}>']
+    if section.grader is not None:
+        parts.append(f"<h3>{escape(section.title)}</h3>")
+    if section.common:
+        parts.append(f'<p class="note">{escape(section.common_text())}</p>')
+    parts.append(grid_html(section_grid(section)))
+    parts.append('<div class="charts">' + "".join(_image(c, out_dir) for c in main) + "</div>")
+    parts.append(_trust(trust, charts, out_dir))
+    for key in section.breakdown_keys():
+        image = heatmaps.get(f"{section.id}_{key}_heatmap.png")
+        parts.append(
+            f"<details><summary>{escape(section.breakdown_meaning(key))}</summary>"
+            f'<p class="note">{escape(FEW_NOTE)}</p>{_image(image, out_dir) if image else ""}'
+            f"{grid_html(breakdown_grid(section, key))}</details>"
+        )
+    parts.append("</div>")
     return "".join(parts)
 
 
-def page(board: Leaderboard, charts: list[Chart], out_dir: Path, extra: str = "") -> str:
-    nav = "".join(f'<a href="#{t.spec.name}">{escape(t.spec.title)}</a>' for t in board.tables)
-    sections = [
-        _task_section(table, [c for c in charts if c.task == table.spec.name], out_dir)
-        for table in board.tables
+def _nav(board: Leaderboard, trusts: dict[str, SectionTrust]) -> str:
+    items = []
+    for table in board.tables:
+        subs = []
+        for section in table.sections:
+            if section.grader is not None:
+                subs.append(
+                    f'<li><a href="#{escape(section.id)}">graded by {escape(section.grader)}</a></li>'
+                )
+            if section.id in trusts and (section.spec.graded or trusts[section.id].reliability):
+                what = "trust checks" + (f" ({escape(section.grader)})" if section.grader else "")
+                subs.append(f'<li><a href="#{escape(section.id)}-trust">{what}</a></li>')
+        sub = f"<ul>{''.join(subs)}</ul>" if subs else ""
+        items.append(f'<li><a href="#{table.spec.name}">{escape(table.spec.title)}</a>{sub}</li>')
+    items += [f'<li><a href="#{s.name}">{escape(s.title)}</a> (no usable log)</li>' for s in board.missing]
+    if board.skipped:
+        items.append(f'<li><a href="#skipped">Skipped logs</a> ({len(board.skipped)})</li>')
+    return f'<nav aria-label="Sections"><ul>{"".join(items)}</ul></nav>'
+
+
+def _task(table: TaskTable, charts: list[Chart], trusts: dict[str, SectionTrust], out_dir: Path) -> str:
+    blocks = [
+        _section(s, [c for c in charts if c.section == s.id], trusts.get(s.id), out_dir)
+        for s in table.sections
     ]
+    title = f"<h2>{escape(table.spec.title)}</h2>"
+    return f'<section class="task" id="{table.spec.name}">{title}{"".join(blocks)}</section>'
+
+
+def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust], out_dir: Path) -> str:
+    sections = [_task(table, charts, trusts, out_dir) for table in board.tables]
     sections += [
-        f'<section id="{spec.name}"><h2>{escape(spec.title)}</h2>'
+        f'<section class="task" id="{spec.name}"><h2>{escape(spec.title)}</h2>'
         '<p class="note">No usable log of this task was found.</p></section>'
         for spec in board.missing
     ]
     if board.skipped:
-        rows = [[(text, text) for text in (s.log, s.task, s.model, s.reason)] for s in board.skipped]
         sections.append(
-            '<section id="skipped"><h2>Skipped logs</h2>'
-            + _table(["Log", "Task", "Model", "Reason"], rows)
+            '<section class="task" id="skipped"><h2>Skipped logs</h2>'
+            + grid_html(skipped_grid(board))
             + "</section>"
         )
     notes = "".join(f'<p class="note">{escape(note)}</p>' for note in board.notes)
+    meta = (
+        f"Generated {board.generated} from the Inspect logs in {', '.join(board.sources)}. Ranked by each "
+        f"task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE} Paper columns: "
+        f"published values, beside rows whose settings match the paper's. {INTRO} A column header sorts "
+        "its table."
+    )
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>UXBench leaderboard</title><style>{CSS}</style></head><body>"
-        f'<header><h1>UXBench leaderboard</h1><p class="meta">Generated {escape(board.generated)} from '
-        f"the Inspect logs in {escape(', '.join(board.sources))}. Ranked by each task's headline metric; "
-        "the 95% interval is ±1.96 standard errors. Click a column header to sort.</p>"
-        f"{notes}<nav>{nav}</nav></header><main>{''.join(sections)}{extra}</main>"
-        f"<footer><p>Paper columns: {escape(published.source())}.</p></footer>"
+        f'<header><h1>UXBench leaderboard</h1><p class="meta">{escape(meta)}</p>{notes}'
+        f"{_nav(board, trusts)}</header><main>{''.join(sections)}</main>"
+        f"<footer><p>Paper: {escape(published.source())}.</p></footer>"
         f"<script>{JS}</script></body></html>"
     )

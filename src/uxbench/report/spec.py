@@ -4,8 +4,9 @@ the other columns, in the order a reader wants them (metric names as the scorers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 Kind = Literal["pct", "score", "delta"]
 
@@ -27,6 +28,9 @@ class TaskSpec:
     graded: bool  # scored by a grader model (the `grader` role)
     # breakdown key -> what its per-group value means, for chart and table captions
     breakdown_meaning: dict[str, str]
+    # the settings of the paper's runs (docs/protocol.md): its numbers are shown only beside
+    # rows run the same way
+    paper_settings: Mapping[str, Any] = field(default_factory=dict)
 
 
 _GRM_COLUMNS = (
@@ -71,6 +75,7 @@ TASKS: dict[str, TaskSpec] = {
                 "scenario": "Accuracy % per scenario (liked and disliked records)",
                 "difficulty": "Accuracy % per difficulty",
             },
+            paper_settings={"prompt": "default", "labels": "binary", "template": None, "temperature": 0.2},
         ),
         TaskSpec(
             name="task2_eval",
@@ -86,6 +91,13 @@ TASKS: dict[str, TaskSpec] = {
                 "success_pattern": "Good % per success pattern",
                 "grader_good_pct": "Good % of each grader of the panel on its own",
             },
+            paper_settings={
+                "system_prompt": "none",
+                "history": "keep",
+                "grader_template": None,
+                "self_grade": False,
+                "temperature": 0.7,
+            },
         ),
         TaskSpec(
             name="task3_recovery",
@@ -100,9 +112,18 @@ TASKS: dict[str, TaskSpec] = {
                 "difficulty": "Recovery % per difficulty",
                 "grader_good_pct": "Recovery % of each grader of the panel on its own",
             },
+            paper_settings={
+                "strategy": "normal",
+                "grm_context": "paper",
+                "grader_template": None,
+                "self_grade": False,
+                "temperature": 0.7,
+            },
         ),
     )
 }
 
 # models of the `baseline` provider (fixed rules, not language models)
 BASELINE_PREFIXES = ("baseline/", "uxbench/baseline")
+# the grader of the paper's Tasks 2/3 numbers (matched by name without its provider path)
+PAPER_GRADER = "uxbench-grm"

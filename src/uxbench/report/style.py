@@ -1,7 +1,8 @@
 """Style control for the GRM-scored tasks: how much of a score is reply length and markdown.
 
-Method (written out in the report too): every reply with a GRM score, from every model of
-the task, enters one least-squares fit
+Method (written out in the report too): per grader, every reply with a GRM score from every
+model that grader graded (but baselines and self-graded runs, whose replies or grades are
+not what the fit is about) enters one least-squares fit
 
     score = a_model + b · (x − x̄)
 
@@ -11,7 +12,8 @@ The per-model intercepts soak up the models' real differences, so b is learned f
 score moves with style *within* each model's replies. A reply's style-adjusted score is
 score − b · (x − x̄), what the grader would have said had the reply been of average style;
 style-adjusted Good% recounts good verdicts with those scores at the 0.5 cut (replies
-without a score keep their verdict; the denominator stays all records). Length R² is, per
+without a score keep their verdict; the denominator stays all records read). Models left
+out of the fit get no adjusted value. Length R² is, per
 model, the squared correlation of score and length: the share of that model's score
 variance length alone explains.
 """
@@ -19,7 +21,7 @@ variance length alone explains.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,9 +52,9 @@ def style_features(text: str) -> tuple[float, float, float, float]:
 
 @dataclass(frozen=True)
 class ModelStyle:
-    records: int
+    records: int  # replies read
     good_pct: float  # good verdicts / records
-    adjusted_good_pct: float
+    adjusted_good_pct: float  # NaN for a model left out of the fit
     length_r2: float  # NaN with fewer than 3 scored replies or no spread
     mean_length: float  # characters
 
@@ -74,14 +76,12 @@ def r_squared(x: Sequence[float], y: Sequence[float]) -> float:
     return float(np.corrcoef(xs, ys)[0, 1] ** 2)
 
 
-def fit_style(replies: Mapping[str, Sequence[Reply]]) -> StyleFit | None:
-    """The fit over all models' scored replies, or None with too few of them to fit."""
-    labels = list(replies)
+def fit_style(replies: Mapping[str, Sequence[Reply]], left_out: Collection[str] = ()) -> StyleFit | None:
+    """The fit over the scored replies of the models not left out (every model gets its raw
+    numbers), or None with too few replies to fit."""
+    labels = [label for label in replies if label not in left_out]
     rows = [
-        (m, style_features(r.text), float(r.score))
-        for m, rs in replies.items()
-        for r in rs
-        if r.score is not None
+        (m, style_features(r.text), float(r.score)) for m in labels for r in replies[m] if r.score is not None
     ]
     if len(rows) <= len(labels) + len(FEATURES):
         return None
@@ -92,7 +92,7 @@ def fit_style(replies: Mapping[str, Sequence[Reply]]) -> StyleFit | None:
     solution, *_ = np.linalg.lstsq(np.hstack([dummies, x - centre]), y, rcond=None)
     slope = solution[len(labels) :]
     models = {}
-    for label in labels:
+    for label in replies:
         own = replies[label]
         good = adjusted = 0
         lengths, scores = [], []
@@ -109,7 +109,7 @@ def fit_style(replies: Mapping[str, Sequence[Reply]]) -> StyleFit | None:
         models[label] = ModelStyle(
             records=n,
             good_pct=good / n if n else NAN,
-            adjusted_good_pct=adjusted / n if n else NAN,
+            adjusted_good_pct=adjusted / n if n and label in labels else NAN,
             length_r2=r_squared(lengths, scores),
             mean_length=sum(len(r.text) for r in own) / n if n else NAN,
         )

@@ -1,21 +1,33 @@
-"""The leaderboard as data: one ranked table per task, its per-group breakdowns, and the
-Markdown and JSON renderings of it. Charts and the HTML page read the same objects, so every
-output shows the same numbers.
+"""The leaderboard as data: per task one ranked section per grader (Task 1: one section),
+each row a run with its interval, shown settings and the paper's number where the settings
+match the paper's; the per-group breakdowns with their record counts; and the Markdown and
+JSON renderings. Charts and the HTML page read the same objects, so every output shows the
+same numbers.
+
+The columns of a section are a list of `ColumnDef`s (title, cell per row, JSON key), so a
+later column (a grader-corrected Good%, say) is one more entry, not a new table.
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
 import math
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from uxbench.labels import DIFFICULTIES, FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS, english
 from uxbench.report import published
 from uxbench.report.collect import Run, Skipped
-from uxbench.report.spec import BASELINE_PREFIXES, TASKS, Column, TaskSpec
+from uxbench.report.grid import Cell, Grid
+from uxbench.report.samples import Counts, Evidence
+from uxbench.report.settings import DATA_ARGS, matches, non_default, task_defaults
+from uxbench.report.spec import BASELINE_PREFIXES, PAPER_GRADER, TASKS, Column, TaskSpec
+from uxbench.report.stats import Interval, bootstrap_mean, mover_mean, wilson
 
-Z95 = 1.959964
+FEW = 10  # a breakdown cell with fewer records is greyed
+LABEL_CHARS = 28  # chart labels longer than this are shortened (the key gives the full name)
 _GROUP_ORDER: dict[str, tuple[str, ...]] = {
     "failure_dimension": tuple(FAILURE_DIMENSIONS),
     "success_pattern": tuple(SUCCESS_PATTERNS),
@@ -28,30 +40,121 @@ BREAKDOWN_TITLES = {
     "scenario": "Scenario",
     "difficulty": "Difficulty",
 }
+# settings never listed in the Settings column: the data source has its own column, and a
+# self-graded run says so as its grader
+_NOT_SHOWN = {*DATA_ARGS, "self_grade"}
+
+
+def short_name(model: str) -> str:
+    """The model name without its provider path (`openai/gpt-5` → `gpt-5`)."""
+    return model.rstrip("/").rsplit("/", 1)[-1] or model
+
+
+def shorten(text: str, limit: int = LABEL_CHARS) -> str:
+    """At most `limit` characters, cut in the middle so both ends (often a date) stay."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return text[:head] + "…" + text[len(text) - (limit - 1 - head) :]
+
+
+def slug(text: str) -> str:
+    """A file-name part: readable, short, and unique per text (a hash of the whole text)."""
+    readable = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:40].strip("-")
+    return (
+        f"{readable}-{hashlib.sha1(text.encode()).hexdigest()[:6]}"
+        if readable
+        else hashlib.sha1(text.encode()).hexdigest()[:8]
+    )
 
 
 @dataclass(frozen=True)
 class Row:
-    rank: int
     run: Run
-    label: str  # the model, plus what tells this row apart from the same model's other rows
-    settings: dict[str, str]  # task arguments (and grader) that differ between the task's rows
+    rank: int | None  # None: a partial run, not ranked against complete ones
+    ref: int  # the row's number in its section, used by the charts' keys
+    settings: dict[str, str]  # settings shown: given explicitly, or differing between the model's rows
     headline: float | None
-    interval: tuple[float, float] | None  # 95%
-    paper: str | None  # the model's name in the paper, when it was published there
-    published: dict[str, float] | None
+    interval: Interval | None  # 95%
+    interval_method: str
+    paper: str | None  # the model's name in the paper, when the paper tested it
+    published: dict[str, float] | None  # the paper's numbers, only when the settings match the paper's
+    counts: Counts | None  # records per label and group
+    delta_interval: Interval | None = None  # Task 3: 95% interval of Δ score
+    keyed: bool = False  # the chart label needs a line in the key (see chart_label)
+    variants: int = 1  # rows of the same model in the section (with different settings)
+    data_note: str = ""  # the data source, when the section's rows do not all share it
 
     @property
     def baseline(self) -> bool:
         return self.run.model.startswith(BASELINE_PREFIXES)
 
+    @property
+    def kind(self) -> str:
+        """The row's mark, also its CSS class: partial, baseline or "" (a model)."""
+        return "partial" if self.run.partial else "baseline" if self.baseline else ""
+
+    @property
+    def label(self) -> str:
+        """The model's short name, as the charts print it."""
+        return short_name(self.run.model)
+
+    def chart_label(self) -> str:
+        """The label in a chart: shortened, with the key number when the key says more."""
+        text = shorten(self.label)
+        return f"{text} [{self.ref}]" if self.keyed else text
+
+    def key_line(self) -> str:
+        """The chart key's line for this row: number, full model name, settings, marks."""
+        data = f"data={self.data_note}" if self.data_note else ""
+        extra = [settings_text(self.settings), data, *self.marks()]
+        return f"[{self.ref}] {self.run.model}" + "".join(f" · {e}" for e in extra if e)
+
+    def marks(self) -> list[str]:
+        marks = (
+            ("baseline", self.baseline),
+            ("partial", self.run.partial),
+            ("different settings", self.variants > 1),
+        )
+        return [mark for mark, on in marks if on]
+
+
+def settings_text(settings: dict[str, str]) -> str:
+    return ", ".join(f"{name}={value}" for name, value in settings.items())
+
 
 @dataclass(frozen=True)
-class TaskTable:
+class ColumnDef:
+    title: str
+    cell: Callable[[Row], Cell]
+    note: str = ""  # what the column means (header tooltip)
+
+
+@dataclass(frozen=True)
+class Section:
+    """The rows of one task graded by one grader (Task 1: all its rows), ranked."""
+
     spec: TaskSpec
+    grader: str | None
     rows: list[Row]
-    columns: list[Column]  # metrics besides the headline that at least one row has
-    settings: list[str]
+    columns: list[Column]  # metrics besides the headline that some row has
+    show_paths: bool = False
+    common: dict[str, str] = field(default_factory=dict)  # shown settings every row shares
+
+    def common_text(self) -> str:
+        return f"Every row: {settings_text(self.common)}." if self.common else ""
+
+    @property
+    def id(self) -> str:
+        return self.spec.name if self.grader is None else f"{self.spec.name}-{slug(self.grader)}"
+
+    @property
+    def title(self) -> str:
+        return self.spec.title + (f" · graded by {self.grader}" if self.grader else "")
+
+    @property
+    def paper_grader(self) -> bool:
+        return bool(self.grader) and PAPER_GRADER in (self.grader or "").lower()
 
     def breakdown_keys(self) -> list[str]:
         keys = {key for row in self.rows for key in row.run.breakdown}
@@ -59,15 +162,39 @@ class TaskTable:
             keys - set(self.spec.breakdown_meaning)
         )
 
-    def breakdown(self, key: str) -> dict[str, dict[str, float | None]]:
-        """group -> row label -> value, groups in label-set order."""
+    def breakdown(self, key: str) -> dict[str, list[tuple[float | None, int | None]]]:
+        """group -> (value, records) per row, groups in label-set order."""
         groups = {g for row in self.rows for g in row.run.breakdown.get(key, {})}
         known = [g for g in _GROUP_ORDER.get(key, ()) if g in groups]
         ordered = known + sorted(groups - set(known))
-        return {g: {row.label: row.run.breakdown.get(key, {}).get(g) for row in self.rows} for g in ordered}
+        return {
+            g: [(row.run.breakdown.get(key, {}).get(g), _group_n(row, key, g)) for row in self.rows]
+            for g in ordered
+        }
 
     def breakdown_meaning(self, key: str) -> str:
         return self.spec.breakdown_meaning.get(key, f"Mean score per {key}")
+
+    def column_defs(self) -> list[ColumnDef]:
+        return section_columns(self)
+
+
+def _group_n(row: Row, key: str, group: str) -> int | None:
+    if row.counts is None:
+        return None
+    if key in row.counts.groups:
+        return row.counts.groups[key].get(group)
+    return row.counts.records  # a breakdown over all records (a panel's per-grader Good%)
+
+
+@dataclass(frozen=True)
+class TaskTable:
+    spec: TaskSpec
+    sections: list[Section]
+
+    @property
+    def rows(self) -> list[Row]:
+        return [row for section in self.sections for row in section.rows]
 
 
 @dataclass(frozen=True)
@@ -78,6 +205,7 @@ class Leaderboard:
     sources: list[str]
     generated: str
     notes: list[str] = field(default_factory=list)
+    show_paths: bool = False
 
 
 def group_title(key: str, group: str) -> str:
@@ -86,61 +214,117 @@ def group_title(key: str, group: str) -> str:
     return group if name == group else f"{group} · {name}"
 
 
-def _interval(value: float | None, stderr: float | None) -> tuple[float, float] | None:
-    if value is None or stderr is None:
-        return None
-    return max(0.0, value - Z95 * stderr), min(1.0, value + Z95 * stderr)
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-
-
-def _differing(runs: list[Run]) -> dict[str, list[str]]:
-    """Settings (task arguments and grader) whose values differ between runs: name -> value per run."""
-    names = list(dict.fromkeys(name for run in runs for name in run.task_args))
-    values = {name: [_text(run.task_args.get(name)) for run in runs] for name in names}
-    values["grader"] = [_text(run.grader) for run in runs]
-    return {name: texts for name, texts in values.items() if len(set(texts)) > 1}
-
-
-def _rank_key(spec: TaskSpec, run: Run) -> tuple[bool, float]:
-    value = _headline(spec, run)
-    return value is None, -(value or 0.0)
-
-
-def task_table(spec: TaskSpec, runs: list[Run]) -> TaskTable:
-    differing = _differing(runs)
-    models = [run.model for run in runs]
-    built: list[tuple[Run, dict[str, str], str]] = []
-    for i, run in enumerate(runs):
-        pairs = {name: texts[i] for name, texts in differing.items()}
-        label = run.model
-        if models.count(run.model) > 1 and pairs:
-            label += " (" + ", ".join(f"{name}={value}" for name, value in pairs.items()) + ")"
-        built.append((run, pairs, label))
-    built.sort(key=lambda item: _rank_key(spec, item[0]))
-    rows: list[Row] = []
-    for position, (run, pairs, label) in enumerate(built, start=1):
-        value = _headline(spec, run)
-        rank = rows[-1].rank if rows and rows[-1].headline == value else position
-        rows.append(
-            Row(
-                rank=rank,
-                run=run,
-                label=label,
-                settings=pairs,
-                headline=value,
-                interval=_interval(value, run.metrics.get(spec.stderr)),
-                paper=published.paper_name(run.model),
-                published=published.published_metrics(spec.name, run.model),
-            )
-        )
-    return TaskTable(spec=spec, rows=rows, columns=_columns(spec, runs), settings=list(differing))
+# ---------------------------------------------------------------- building
 
 
 def _headline(spec: TaskSpec, run: Run) -> float | None:
     return run.metrics.get(spec.headline.metric)
+
+
+def headline_interval(spec: TaskSpec, run: Run, counts: Counts | None) -> tuple[Interval | None, str]:
+    """The headline's 95% interval and how it was made.
+
+    Task 1's Avg-Acc: Wilson intervals of Good-Acc and Bad-Acc over the liked and the
+    disliked records, combined by MOVER. Good% and Recovery Rate: Wilson over all records."""
+    if spec.name == "task1_judge":
+        good, bad = run.metrics.get("good_acc"), run.metrics.get("bad_acc")
+        n_good, n_bad = (counts.labels.get("good", 0), counts.labels.get("bad", 0)) if counts else (0, 0)
+        if good is None or bad is None or not n_good or not n_bad:
+            return None, ""
+        parts = [(good, wilson(good * n_good, n_good)), (bad, wilson(bad * n_bad, n_bad))]
+        return mover_mean([(p, i) for p, i in parts if i is not None]), "Wilson per label, MOVER for the mean"
+    value = _headline(spec, run)
+    if value is None or not run.samples:
+        return None, ""
+    return wilson(value * run.samples, run.samples), "Wilson"
+
+
+_ABSENT = object()
+
+
+def _shown_settings(runs: list[Run], show_paths: bool) -> list[dict[str, str]]:
+    """Per run the settings worth a reader's eye: those not at their default (settings.py),
+    and those where the run differs from another row of the same model and is not at the
+    default (a task default that changed between versions, say)."""
+    shown = []
+    for run in runs:
+        defaults = task_defaults(run.task)
+        names = non_default(run.task, run.settings, run.explicit)
+        for other in runs:
+            if other.model != run.model or other is run:
+                continue
+            for name, value in run.settings.items():
+                default = defaults.get(name, _ABSENT)
+                if value != other.settings.get(name, default) and value != default:
+                    names.add(name)
+        ordered = [name for name in run.settings if name in names and name not in _NOT_SHOWN]
+        shown.append(run.shown_settings(ordered, show_paths))
+    return shown
+
+
+def section(
+    spec: TaskSpec, grader: str | None, runs: list[Run], evidence: Evidence, show_paths: bool
+) -> Section:
+    shown = _shown_settings(runs, show_paths)
+    # what every row shares is said once, above the table and in the charts' keys
+    common = {name: value for name, value in shown[0].items() if all(s.get(name) == value for s in shown)}
+    settings = {
+        run.log: {name: value for name, value in own.items() if name not in common}
+        for run, own in zip(runs, shown, strict=True)
+    }
+    complete = sorted(
+        (r for r in runs if not r.partial),
+        key=lambda r: (_headline(spec, r) is None, -(_headline(spec, r) or 0)),
+    )
+    partial = sorted((r for r in runs if r.partial), key=lambda r: -(_headline(spec, r) or 0))
+    ordered = complete + partial
+    labels = [short_name(run.model) for run in ordered]
+    mixed_data = len({run.data(show_paths) for run in ordered}) > 1
+    rows: list[Row] = []
+    for ref, run in enumerate(ordered, start=1):
+        label = labels[ref - 1]
+        keyed = bool(settings[run.log]) or shorten(label) != label or labels.count(label) > 1
+        value = _headline(spec, run)
+        counts = evidence.counts_of(run)
+        interval, method = headline_interval(spec, run, counts)
+        rank = None
+        if not run.partial:
+            previous = rows[-1] if rows else None
+            rank = previous.rank if previous and previous.headline == value and previous.rank else ref
+        paper_values = published.published_metrics(spec.name, run.model)
+        deltas = evidence.deltas(run)
+        rows.append(
+            Row(
+                run=run,
+                rank=rank,
+                ref=ref,
+                settings=settings[run.log],
+                headline=value,
+                interval=interval,
+                interval_method=method,
+                paper=published.paper_name(run.model),
+                published=paper_values if matches(run.settings, spec.paper_settings) else None,
+                counts=counts,
+                delta_interval=bootstrap_mean(deltas) if deltas else None,
+                keyed=keyed,
+                variants=sum(other.model == run.model for other in ordered),
+                data_note=run.data(show_paths) if mixed_data else "",
+            )
+        )
+    return Section(spec, grader, rows, _columns(spec, runs), show_paths, common)
+
+
+def _section_order(grader: str | None, runs: list[Run]) -> tuple[bool, int, str]:
+    """The paper's grader first, then the graders with most rows."""
+    return PAPER_GRADER not in (grader or "").lower(), -len(runs), grader or ""
+
+
+def task_table(spec: TaskSpec, runs: list[Run], evidence: Evidence, show_paths: bool = False) -> TaskTable:
+    by_grader: dict[str | None, list[Run]] = {}
+    for run in runs:
+        by_grader.setdefault(run.grader, []).append(run)
+    ordered = sorted(by_grader.items(), key=lambda item: _section_order(*item))
+    return TaskTable(spec, [section(spec, grader, group, evidence, show_paths) for grader, group in ordered])
 
 
 def _columns(spec: TaskSpec, runs: list[Run]) -> list[Column]:
@@ -152,16 +336,26 @@ def _columns(spec: TaskSpec, runs: list[Run]) -> list[Column]:
 
 
 def leaderboard(
-    runs: list[Run], skipped: list[Skipped], sources: list[str], generated: str, notes: list[str]
+    runs: list[Run],
+    skipped: list[Skipped],
+    sources: list[str],
+    generated: str,
+    notes: list[str],
+    evidence: Evidence,
+    show_paths: bool = False,
 ) -> Leaderboard:
-    tables = [task_table(spec, [r for r in runs if r.task == name]) for name, spec in TASKS.items()]
+    tables = [
+        task_table(spec, [r for r in runs if r.task == name], evidence, show_paths)
+        for name, spec in TASKS.items()
+    ]
     return Leaderboard(
-        tables=[t for t in tables if t.rows],
-        missing=[t.spec for t in tables if not t.rows],
+        tables=[t for t in tables if t.sections],
+        missing=[t.spec for t in tables if not t.sections],
         skipped=skipped,
         sources=sources,
         generated=generated,
         notes=notes,
+        show_paths=show_paths,
     )
 
 
@@ -176,87 +370,191 @@ def fmt(value: float | None, kind: str = "pct") -> str:
     return f"{value:+.3f}" if kind == "delta" else f"{value:.3f}"
 
 
-def fmt_headline(row: Row) -> str:
-    text = fmt(row.headline)
-    if row.interval:
-        text += f" ({fmt(row.interval[0])}–{fmt(row.interval[1])})"
+def fmt_interval(value: float | None, interval: Interval | None, kind: str = "pct") -> str:
+    text = fmt(value, kind)
+    if interval and value is not None:
+        text += (
+            f" ({fmt(interval[0], kind)} to {fmt(interval[1], kind)})"
+            if kind == "delta"
+            else (f" ({fmt(interval[0])}–{fmt(interval[1])})")
+        )
     return text
 
 
-def model_cell(row: Row) -> str:
-    """The row's label with its marks: a baseline model, a partial run."""
-    marks = [mark for mark, on in (("baseline", row.baseline), ("partial run", row.run.partial)) if on]
-    return row.label + (f" ({', '.join(marks)})" if marks else "")
+def model_cell(row: Row) -> Cell:
+    marks = row.marks()
+    return Cell(row.run.model + (f" ({', '.join(marks)})" if marks else ""), row.run.model)
 
 
 def date(run: Run) -> str:
     return run.created[:16].replace("T", " ")
 
 
-def header(table: TaskTable) -> list[str]:
-    """Column titles of a task's leaderboard, shared by the Markdown and HTML tables."""
-    titles = ["#", "Model", *table.settings, f"{table.spec.headline.title} (95% CI)"]
-    titles += [c.title for c in table.columns] + ["n"]
-    titles += ["Grader"] if table.spec.graded and "grader" not in table.settings else []
-    return [*titles, "Date", f"Paper {table.spec.headline.title}"]
-
-
-def cells(table: TaskTable, row: Row) -> list[tuple[str, Any]]:
-    """(text, sort value) per column, in `header` order."""
+def _records(row: Row) -> Cell:
     run = row.run
-    out: list[tuple[str, Any]] = [(str(row.rank), row.rank), (model_cell(row), row.label)]
-    out += [(row.settings[name], row.settings[name]) for name in table.settings]
-    out.append((fmt_headline(row), row.headline))
-    out += [(fmt(run.metrics.get(c.metric), c.kind), run.metrics.get(c.metric)) for c in table.columns]
-    out.append((str(run.samples), run.samples))
-    if table.spec.graded and "grader" not in table.settings:
-        out.append((run.grader or "–", run.grader or ""))
-    out.append((date(run), run.created))
-    paper_value = (row.published or {}).get(table.spec.headline.metric)
-    out.append((fmt(paper_value), paper_value))
-    return out
+    if run.partial:
+        return Cell(f"{run.samples} of {run.total}", run.samples, note=run.partial)
+    return Cell(str(run.samples), run.samples)
 
 
-# ---------------------------------------------------------------- Markdown
+def _metric_def(column: Column) -> ColumnDef:
+    def cell(row: Row) -> Cell:
+        value = row.run.metrics.get(column.metric)
+        if column.metric == "delta_score":
+            return Cell(
+                fmt_interval(value, row.delta_interval, "delta"), value, note="95% bootstrap interval"
+            )
+        return Cell(fmt(value, column.kind), value)
+
+    title = column.title + (" (95% CI)" if column.metric == "delta_score" else "")
+    return ColumnDef(title, cell)
 
 
-def _md_row(texts: list[str]) -> str:
-    return "| " + " | ".join(t.replace("|", "\\|").replace("\n", " ") for t in texts) + " |"
+def _paper_def(section: Section) -> ColumnDef:
+    spec = section.spec
+    title = f"Paper {spec.headline.title}"
+    if spec.graded and not section.paper_grader:
+        title += " (UXBench-GRM)"
+
+    def cell(row: Row) -> Cell:
+        value = (row.published or {}).get(spec.headline.metric)
+        if value is None and row.paper:
+            return Cell(
+                "other settings",
+                None,
+                note=f"The paper's {row.paper} ran with {settings_text(_paper_text(spec))}",
+            )
+        return Cell(fmt(value), value)
+
+    return ColumnDef(
+        title, cell, "The paper's published value, shown where the row's settings match the paper's"
+    )
 
 
-def _md_table(titles: list[str], rows: list[list[str]]) -> list[str]:
-    return [_md_row(titles), _md_row(["---"] * len(titles)), *(_md_row(r) for r in rows), ""]
+def _paper_text(spec: TaskSpec) -> dict[str, str]:
+    return {name: "null" if value is None else str(value) for name, value in spec.paper_settings.items()}
 
 
-def markdown(board: Leaderboard) -> str:
-    lines = [
-        "# UXBench leaderboard",
-        "",
-        f"Generated {board.generated} from the Inspect logs in {', '.join(board.sources)}.",
-        "Ranked by each task's headline metric; the 95% interval is ±1.96 standard errors. "
-        f"*Paper* columns hold published values ({published.source()}).",
-        "",
-        *(f"> {note}" for note in board.notes),
+def section_columns(section: Section) -> list[ColumnDef]:
+    """The columns of a section's leaderboard, in order: the headline right after the model,
+    the settings in one compact column."""
+    spec = section.spec
+    headline = ColumnDef(
+        f"{spec.headline.title} (95% CI)",
+        lambda row: Cell(fmt_interval(row.headline, row.interval), row.headline, note=row.interval_method),
+    )
+    shown = section.show_paths
+    return [
+        ColumnDef("#", lambda row: Cell("–" if row.rank is None else str(row.rank), row.rank)),
+        ColumnDef("Model", model_cell),
+        headline,
+        ColumnDef("n", _records, "records scored"),
+        ColumnDef(
+            "Settings", lambda row: Cell(settings_text(row.settings) or "–", settings_text(row.settings))
+        ),
+        ColumnDef(
+            "Data",
+            lambda row: Cell(row.run.data(shown), row.run.data(shown)),
+            "data source @ dataset revision",
+        ),
+        *(_metric_def(c) for c in section.columns),
+        ColumnDef("Date (UTC)", lambda row: Cell(date(row.run), row.run.created)),
+        _paper_def(section),
+        ColumnDef("Log", lambda row: Cell(row.run.log if shown else row.run.name, row.run.name)),
     ]
-    for table in board.tables:
-        lines += [f"## {table.spec.title}", ""]
-        lines += _md_table(header(table), [[text for text, _ in cells(table, row)] for row in table.rows])
-        for key in table.breakdown_keys():
-            groups = table.breakdown(key)
-            labels = [row.label for row in table.rows]
-            lines += [f"### {table.breakdown_meaning(key)}", ""]
-            body = [[group_title(key, g), *(fmt(v[label]) for label in labels)] for g, v in groups.items()]
-            lines += _md_table([BREAKDOWN_TITLES.get(key, key), *labels], body)
-    for spec in board.missing:
-        lines += [f"## {spec.title}", "", "No usable log of this task was found.", ""]
-    if board.skipped:
-        lines += ["## Skipped logs", ""]
-        rows = [[s.log, s.task, s.model, s.reason] for s in board.skipped]
-        lines += _md_table(["Log", "Task", "Model", "Reason"], rows)
-    return "\n".join(lines).rstrip() + "\n"
+
+
+def section_grid(section: Section) -> Grid:
+    defs = section.column_defs()
+    return Grid(
+        titles=[d.title for d in defs],
+        rows=[[d.cell(row) for d in defs] for row in section.rows],
+        row_kinds=[row.kind for row in section.rows],
+        notes=[d.note for d in defs],
+        id=f"{section.id}-table",
+        pin=1,
+    )
+
+
+def breakdown_grid(section: Section, key: str) -> Grid:
+    """Groups down, models across; each cell `value (records)`, greyed under FEW records."""
+    groups = section.breakdown(key)
+    titles = [BREAKDOWN_TITLES.get(key, key), *(row.chart_label() for row in section.rows)]
+    notes = ["", *(row.key_line() for row in section.rows)]
+    body = []
+    for group, values in groups.items():
+        cells = [Cell(group_title(key, group), group)]
+        for value, n in values:
+            text = fmt(value) + (f" ({n})" if n is not None else "")
+            cells.append(
+                Cell(
+                    text, value, muted=n is not None and n < FEW, note=f"{n} records" if n is not None else ""
+                )
+            )
+        body.append(cells)
+    return Grid(titles, body, notes=notes, id=f"{section.id}-{key}")
+
+
+def skipped_grid(board: Leaderboard) -> Grid:
+    rows = [
+        [
+            Cell(s.log if board.show_paths else s.name, s.name),
+            Cell(s.task, s.task),
+            Cell(s.model, s.model),
+            Cell(s.reason, s.reason),
+        ]
+        for s in board.skipped
+    ]
+    return Grid(["Log", "Task", "Model", "Reason"], rows, id="skipped-table")
+
+
+# ---------------------------------------------------------------- shared captions
+
+INTERVALS = (
+    "95% intervals: Wilson for Good% and Recovery Rate; for Avg-Acc, Wilson intervals of Good-Acc "
+    "and Bad-Acc combined by MOVER; a percentile bootstrap for Δ score."
+)
+PARTIAL_NOTE = "Rows marked partial cover part of their dataset (n of N records) and are not ranked."
+FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are greyed."
 
 
 # ---------------------------------------------------------------- JSON
+
+
+def _row_json(sec: Section, row: Row) -> dict[str, Any]:
+    run = row.run
+    shown = sec.show_paths
+    return {
+        "rank": row.rank,
+        "ref": row.ref,
+        "model": run.model,
+        "label": row.label,
+        "kind": row.kind or "model",
+        "baseline": row.baseline,
+        "partial": run.partial,
+        "grader": run.grader,
+        "section": sec.id,
+        "settings": row.settings,
+        "all_settings": run.shown_settings(list(run.settings), shown),
+        "data": run.data(shown),
+        "dataset_revision": run.dataset_revision,
+        "created": run.created,
+        "samples": run.samples,
+        "total": run.total,
+        "log": run.log if shown else run.name,
+        "headline": row.headline,
+        "ci95": list(row.interval) if row.interval else None,
+        "ci95_method": row.interval_method or None,
+        "metrics": run.metrics,
+        "delta_score_ci95": list(row.delta_interval) if row.delta_interval else None,
+        "breakdown": run.breakdown,
+        "breakdown_n": {
+            key: {g: _group_n(row, key, g) for g in groups} for key, groups in run.breakdown.items()
+        },
+        "paper_name": row.paper,
+        "paper_settings_match": matches(run.settings, sec.spec.paper_settings),
+        "published": row.published,
+    }
 
 
 def as_json(board: Leaderboard) -> dict[str, Any]:
@@ -266,37 +564,33 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
         tasks[table.spec.name] = {
             "title": table.spec.title,
             "headline": table.spec.headline.metric,
-            "columns": [c.metric for c in table.columns],
-            "settings": table.settings,
-            "rows": [
+            "paper_settings": dict(table.spec.paper_settings),
+            "sections": [
                 {
-                    "rank": row.rank,
-                    "model": row.run.model,
-                    "label": row.label,
-                    "baseline": row.baseline,
-                    "settings": row.settings,
-                    "task_args": row.run.task_args,
-                    "grader": row.run.grader,
-                    "created": row.run.created,
-                    "samples": row.run.samples,
-                    "log": row.run.log,
-                    "partial": row.run.partial,
-                    "headline": row.headline,
-                    "ci95": list(row.interval) if row.interval else None,
-                    "metrics": row.run.metrics,
-                    "breakdown": row.run.breakdown,
-                    "paper_name": row.paper,
-                    "published": row.published,
+                    "id": sec.id,
+                    "grader": sec.grader,
+                    "title": sec.title,
+                    "columns": [c.metric for c in sec.columns],
                 }
-                for row in table.rows
+                for sec in table.sections
             ],
+            "rows": [_row_json(sec, row) for sec in table.sections for row in sec.rows],
         }
     return {
         "generated": board.generated,
         "sources": board.sources,
         "published_source": published.source(),
+        "intervals": INTERVALS,
         "notes": board.notes,
         "tasks": tasks,
         "missing_tasks": [spec.name for spec in board.missing],
-        "skipped": [vars(s) for s in board.skipped],
+        "skipped": [
+            {
+                "log": s.log if board.show_paths else s.name,
+                "task": s.task,
+                "model": s.model,
+                "reason": s.reason,
+            }
+            for s in board.skipped
+        ],
     }

@@ -1,0 +1,98 @@
+"""One table shape for every table of the report (leaderboards, breakdowns, trust checks,
+skipped logs), rendered to Markdown and to HTML by the two functions here, so escaping is
+done once: every text is HTML-escaped in both outputs, and Markdown metacharacters are
+backslash-escaped in leaderboard.md, so a model name or label such as `<script>` or
+`**x**` shows as the text it is.
+
+In the page a table sorts by a click on, or Enter / Space on, its header button; a cell's
+`data-sort` holds the raw value (empty for no value, sorted last either way).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html import escape
+from numbers import Number
+
+# characters that start Markdown inline syntax (emphasis, code, links, tables, strikethrough)
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    sort: float | int | str | None = None  # raw value to sort by (None: no value)
+    muted: bool = False  # greyed: too few records to read much into
+    note: str = ""  # tooltip in the page
+
+
+@dataclass(frozen=True)
+class Grid:
+    titles: list[str]
+    rows: list[list[Cell]]
+    row_kinds: list[str] = field(default_factory=list)  # per row: "", "baseline", "partial", …
+    notes: list[str] = field(default_factory=list)  # per column: what it means (header tooltip)
+    id: str = ""  # anchor in the page
+    pin: int = 0  # the column that stays in view when the table scrolls sideways (the model's)
+
+
+def md_text(text: str) -> str:
+    """Text safe in Markdown, in a table cell or a heading: HTML entities for <, > and &, a
+    backslash before Markdown metacharacters, no line breaks."""
+    return escape(_MD_SPECIAL.sub(r"\\\1", " ".join(text.split())), quote=False)
+
+
+def markdown(grid: Grid) -> list[str]:
+    """The table's Markdown lines (a muted cell is set in italics), then a blank line."""
+
+    def row(texts: list[str]) -> str:
+        return "| " + " | ".join(texts) + " |"
+
+    body = [
+        row([f"*{md_text(c.text)}*" if c.muted and c.text else md_text(c.text) for c in cells])
+        for cells in grid.rows
+    ]
+    return [row([md_text(t) for t in grid.titles]), row(["---"] * len(grid.titles)), *body, ""]
+
+
+def _numeric(grid: Grid, column: int) -> bool:
+    values = [cells[column].sort for cells in grid.rows]
+    return all(isinstance(v, Number) or v in (None, "") for v in values)
+
+
+def _sort_value(value: object) -> str:
+    return "" if value is None or value == "" else str(value)
+
+
+def html(grid: Grid) -> str:
+    """A sortable table in a horizontal scroller, its first column pinned."""
+    kinds = ["num" if _numeric(grid, i) else "text" for i in range(len(grid.titles))]
+    heads = []
+    pinned = [" pin" if i == grid.pin else "" for i in range(len(grid.titles))]
+    for i, (title, kind) in enumerate(zip(grid.titles, kinds, strict=True)):
+        note = grid.notes[i] if i < len(grid.notes) else ""
+        tip = f' title="{escape(note)}"' if note else ""
+        heads.append(
+            f'<th scope="col" class="{kind}{pinned[i]}" data-type="{kind}"{tip}>'
+            f'<button type="button">{escape(title)}</button></th>'
+        )
+    body = []
+    for r, cells in enumerate(grid.rows):
+        tds = []
+        for i, (cell, kind) in enumerate(zip(cells, kinds, strict=True)):
+            css = kind + pinned[i] + (" muted" if cell.muted else "")
+            tip = f' title="{escape(cell.note)}"' if cell.note else ""
+            sort = escape(_sort_value(cell.sort))
+            text = escape(cell.text)
+            if pinned[i]:  # on a narrow screen the pinned column wraps, best after a provider path
+                text = text.replace("/", "/<wbr>")
+            tds.append(f'<td class="{css}" data-sort="{sort}"{tip}>{text}</td>')
+        kind = grid.row_kinds[r] if r < len(grid.row_kinds) else ""
+        css = f' class="{escape(kind)}"' if kind else ""
+        body.append(f"<tr{css}>{''.join(tds)}</tr>")
+    anchor = f' id="{escape(grid.id)}"' if grid.id else ""
+    return (
+        f'<div class="scroll"{anchor}><table class="sortable"><thead><tr>{"".join(heads)}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )

@@ -1,0 +1,87 @@
+"""leaderboard.md: per task, one ranking per grader with its trust checks and charts right
+below it, then the breakdowns; the skipped logs last. Every text goes through
+`grid.md_text`, so names and labels cannot inject HTML or Markdown.
+"""
+
+from __future__ import annotations
+
+from uxbench.report import published
+from uxbench.report.charts import Chart
+from uxbench.report.grid import markdown as grid_markdown
+from uxbench.report.grid import md_text
+from uxbench.report.tables import (
+    FEW,
+    INTERVALS,
+    PARTIAL_NOTE,
+    Leaderboard,
+    Section,
+    breakdown_grid,
+    section_grid,
+    skipped_grid,
+)
+from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, fitted_text, style_grid
+
+FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are in italics."
+
+
+def _trust(trust: SectionTrust | None, charts: list[Chart]) -> list[str]:
+    if trust is None:
+        return []
+    if trust.section.spec.graded:
+        lines = ["#### Trust checks: style control and judge bias", "", md_text(STYLE_METHOD), ""]
+        lines += [md_text(fitted_text(trust)), ""]
+        return lines + grid_markdown(style_grid(trust))
+    diagrams = [c for c in charts if c.file.endswith("_reliability.png")]
+    if not diagrams:
+        return []
+    return [
+        "#### Trust checks: calibration",
+        "",
+        md_text(RELIABILITY),
+        "",
+        *(_image(c) for c in diagrams),
+        "",
+    ]
+
+
+def _image(chart: Chart) -> str:
+    return f"![{md_text(chart.title)}]({chart.file})"
+
+
+def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) -> list[str]:
+    lines = [f"### {md_text(section.title)}", ""] if section.grader is not None else []
+    lines += [md_text(section.common_text()), ""] if section.common else []
+    lines += grid_markdown(section_grid(section))
+    lines += _trust(trust, charts)
+    lines += [*(_image(c) for c in charts if not c.file.endswith("_reliability.png")), ""]
+    for key in section.breakdown_keys():
+        lines += [f"#### {md_text(section.breakdown_meaning(key))}", "", FEW_NOTE, ""]
+        lines += grid_markdown(breakdown_grid(section, key))
+    return lines
+
+
+def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust]) -> str:
+    lines = [
+        "# UXBench leaderboard",
+        "",
+        f"Generated {md_text(board.generated)} from the Inspect logs in {md_text(', '.join(board.sources))}.",
+        md_text(f"Ranked by each task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}"),
+        md_text(
+            f"Paper columns hold published values ({published.source()}), beside rows whose settings match "
+            f"the paper's. {INTRO}"
+        ),
+        "",
+        *(f"> {md_text(note)}" for note in board.notes),
+        "",
+    ]
+    for table in board.tables:
+        lines += [f"## {md_text(table.spec.title)}", ""]
+        for section in table.sections:
+            own = [c for c in charts if c.section == section.id]
+            lines += _section(section, own, trusts.get(section.id))
+    for spec in board.missing:
+        lines += [f"## {md_text(spec.title)}", "", "No usable log of this task was found.", ""]
+    if board.skipped:
+        lines += ["## Skipped logs", ""]
+        lines += grid_markdown(skipped_grid(board))
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,198 @@
+"""The one place where the report reads samples (everything else reads log headers only).
+
+Per-sample facts come from Inspect's sample summaries (`read_eval_log_sample_summaries`:
+each sample's metadata and scores, without its messages and events), which is cheap enough
+for every run of a 27-model report. Reply texts, needed only by the style fit, come from
+full samples, read for a seeded subset of the records (`read_eval_log_samples_by_id`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from inspect_ai.log import EvalSampleSummary, read_eval_log_sample_summaries, read_eval_log_samples_by_id
+from inspect_ai.scorer import Score
+
+from uxbench.report.collect import Run
+from uxbench.report.parallel import pmap
+from uxbench.report.style import Reply
+from uxbench.scorers.grm import final_reply
+
+# sample-metadata keys the report breaks results down by (the tasks' `breakdown` metric keys)
+GROUP_KEYS = ("failure_dimension", "success_pattern", "scenario", "difficulty")
+# fields of a full sample the style fit does not need (they are most of a sample's size)
+_HEAVY_FIELDS = {"events", "attachments", "store", "messages"}
+# replies read per run for the style fit: a seeded sample, enough for its four slopes and
+# cheap at 27 models × 4,900 records (docs/report.md)
+STYLE_SAMPLE = 100
+
+
+@dataclass(frozen=True)
+class Judgment:
+    """One scored sample (one epoch of one record)."""
+
+    id: str | int
+    epoch: int
+    label: str | None  # Task 1: the user's label, good / bad
+    verdict: str | None  # Tasks 2/3: good / bad / failed
+    score: float | None  # Tasks 2/3: the GRM score
+    baseline_score: float | None  # Task 3 with baseline=true: the failed reply's GRM score
+    p_good: float | None  # Task 1 with logprobs: the judge's P(good)
+    groups: Mapping[str, str] = field(default_factory=dict)  # breakdown key -> the record's group
+
+
+def uxbench_score(scores: Mapping[str, Score] | None) -> Score | None:
+    """The sample's UXBench score: the one whose metadata holds a verdict or a user label."""
+    for score in (scores or {}).values():
+        if score.metadata and ("verdict" in score.metadata or "label" in score.metadata):
+            return score
+    return None
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _judgment(summary: EvalSampleSummary) -> Judgment | None:
+    score = uxbench_score(summary.scores)
+    if score is None:
+        return None
+    meta = score.metadata or {}
+    groups = {
+        key: str(summary.metadata[key]) for key in GROUP_KEYS if summary.metadata.get(key) not in (None, "")
+    }
+    return Judgment(
+        id=summary.id,
+        epoch=summary.epoch,
+        label=meta.get("label"),
+        verdict=meta.get("verdict"),
+        score=_number(meta.get("score")),
+        baseline_score=_number(meta.get("baseline_score")),
+        p_good=_number(meta.get("p_good")),
+        groups=groups,
+    )
+
+
+def judgments(path: str) -> list[Judgment]:
+    """Every scored sample of a log (errored samples have no score and are left out)."""
+    found = (_judgment(summary) for summary in read_eval_log_sample_summaries(path))
+    return [j for j in found if j is not None]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Records per label and per breakdown group, counted over distinct records."""
+
+    records: int
+    labels: Mapping[str, int]
+    groups: Mapping[str, Mapping[str, int]]
+
+
+def counts(found: list[Judgment]) -> Counts:
+    first: dict[str | int, Judgment] = {}
+    for j in found:
+        if j.id not in first or j.epoch < first[j.id].epoch:
+            first[j.id] = j
+    records = list(first.values())
+    groups: dict[str, Counter[str]] = {}
+    for record in records:
+        for key, group in record.groups.items():
+            groups.setdefault(key, Counter())[group] += 1
+    labels = Counter(r.label for r in records if r.label)
+    return Counts(len(records), dict(labels), {k: dict(v) for k, v in groups.items()})
+
+
+def replies(path: str, ids: list[str | int], limit: int, seed: int = 0) -> list[Reply]:
+    """The graded replies of a seeded sample of at most `limit` records (first epoch)."""
+    picked = set(random.Random(seed).sample(ids, limit)) if len(ids) > limit else set(ids)
+    chosen = [i for i in ids if i in picked]
+    out = []
+    for sample in read_eval_log_samples_by_id(path, [(i, 1) for i in chosen], exclude_fields=_HEAVY_FIELDS):
+        score = uxbench_score(sample.scores)
+        meta = (score.metadata or {}) if score else {}
+        if "verdict" in meta:
+            text = meta.get("graded_response") or final_reply(sample.output.completion, None)[0]
+            out.append(Reply(text, str(meta["verdict"]), _number(meta.get("score"))))
+    return out
+
+
+def _read(job: tuple[str, str, tuple[str | int, ...]]) -> list[Judgment] | list[Reply]:
+    kind, path, ids = job
+    return judgments(path) if kind == "judgments" else replies(path, list(ids), STYLE_SAMPLE)
+
+
+class Evidence:
+    """Per-sample facts of the runs on a report, each log read at most once.
+
+    Runs over the same records (the same dataset key) share their per-label and per-group
+    counts, so of 27 complete runs on one dataset only one is read for them; a run's own
+    summaries are read when a number needs them: P(good) (reliability), Task 3's Δ score
+    (its interval), or a partial run (its own counts); Tasks 2/3 replies for the style fit.
+    `prefetch` reads all of that up front, in parallel; anything not prefetched is read
+    when first asked for."""
+
+    def __init__(self) -> None:
+        self._judgments: dict[str, list[Judgment]] = {}
+        self._counts: dict[str, Counts] = {}
+        self._replies: dict[str, list[Reply]] = {}
+        self._read_for: dict[str, str] = {}  # dataset key -> a log whose judgments were read
+
+    @staticmethod
+    def _needs_judgments(run: Run) -> bool:
+        return bool(
+            run.partial or run.metrics.get("p_good_rate") or run.metrics.get("delta_score") is not None
+        )
+
+    def prefetch(self, runs: list[Run], graded: list[Run]) -> None:
+        """Read what the report will need of `runs`, and the style fit's replies of `graded`."""
+        reading = {run.log: run for run in runs if self._needs_judgments(run)}
+        for run in [*reading.values(), *runs]:
+            if run.dataset not in self._read_for:
+                self._read_for[run.dataset] = run.log
+                reading[run.log] = run
+        complete = [run for run in graded if not run.partial]
+        jobs = [("judgments", log, ()) for log in reading if log not in self._judgments]
+        jobs += [("replies", run.log, run.sample_ids) for run in complete if run.log not in self._replies]
+        for (kind, log, _), found in zip(jobs, pmap(_read, jobs), strict=True):
+            target = self._judgments if kind == "judgments" else self._replies
+            target[log] = found  # type: ignore[assignment]
+
+    def judgments(self, run: Run) -> list[Judgment]:
+        if run.log not in self._judgments:
+            self._judgments[run.log] = judgments(run.log)
+        return self._judgments[run.log]
+
+    def counts_of(self, run: Run) -> Counts:
+        if run.dataset not in self._counts:
+            shared = self._read_for.get(run.dataset)
+            found = self._judgments[shared] if shared in self._judgments else self.judgments(run)
+            self._counts[run.dataset] = counts(found)
+        return self._counts[run.dataset]
+
+    def replies(self, run: Run) -> list[Reply]:
+        """A seeded sample of at most STYLE_SAMPLE of the run's graded replies."""
+        if run.log not in self._replies:
+            ids = [j.id for j in self.judgments(run) if j.epoch == 1] if run.partial else list(run.sample_ids)
+            self._replies[run.log] = replies(run.log, ids, STYLE_SAMPLE)
+        return self._replies[run.log]
+
+    def p_good(self, run: Run) -> tuple[list[float], list[int]]:
+        """Task 1: the judge's P(good) and the users' labels (1 = liked), where it had one."""
+        if not run.metrics.get("p_good_rate"):
+            return [], []
+        pairs = [(j.p_good, int(j.label == "good")) for j in self.judgments(run) if j.p_good is not None]
+        return [p for p, _ in pairs], [y for _, y in pairs]
+
+    def deltas(self, run: Run) -> list[float]:
+        """Task 3 with baseline=true: score of the repair − score of the failed reply, per record."""
+        if run.metrics.get("delta_score") is None:
+            return []
+        return [
+            j.score - j.baseline_score
+            for j in self.judgments(run)
+            if j.score is not None and j.baseline_score is not None
+        ]
