@@ -90,7 +90,7 @@ def _build_config(args: argparse.Namespace) -> Any:
         targets = parse_targets(args.targets or "")
     except ValueError as error:
         raise DataError(f"--targets: {error}") from None
-    return BuildConfig(targets, args.min_per_label, args.max_share, seed=args.seed)
+    return BuildConfig(targets, args.min_per_label, args.max_share, seed=args.seed, overlap=args.overlap)
 
 
 # ---------------------------------------------------------------- commands
@@ -270,6 +270,12 @@ def _build_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-per-label", type=int, default=5, help="floor per dimension / pattern")
     parser.add_argument("--max-share", type=float, default=0.4, help="ceiling of one label's share of a set")
     parser.add_argument("--seed", type=int, default=0, help="tie-break seed of the sampling")
+    parser.add_argument(
+        "--overlap",
+        choices=("auto", "disjoint", "shared"),
+        default="auto",
+        help="may a case enter several test sets: auto (only when too few fresh cases), disjoint, shared",
+    )
 
 
 def register(subparsers: Any) -> None:
