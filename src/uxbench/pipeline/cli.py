@@ -161,6 +161,26 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
     return command
 
 
+def _audit_draw(args: argparse.Namespace) -> None:
+    from uxbench.pipeline.audit import draw
+
+    counts = draw(args.run, args.out, args.n, args.seed)
+    base = args.out.removesuffix(".jsonl").removesuffix(".csv")
+    print(
+        f"audit: {counts['drawn']} of {counts['cases']} cases in {len(counts['strata'])} strata → "
+        f"{base}.jsonl and {base}.csv; fill in human_label and human_decision (keep / reject), then "
+        f"`uxbench pipeline audit score {base}.csv`"
+    )
+
+
+def _audit_score(args: argparse.Namespace) -> None:
+    from uxbench.pipeline.audit import render_score, score, write_score
+
+    result = score(args.filled)
+    print(render_score(result))
+    print(f"(also in {write_score(args.filled, result)})")
+
+
 def _export(args: argparse.Namespace) -> None:
     from uxbench.pipeline.agentrun import export_logs
 
@@ -326,6 +346,18 @@ def register(subparsers: Any) -> None:
     p.add_argument("--out", required=True)
     _build_options(p)
     p.set_defaults(func=_guard(_build))
+
+    p = stages.add_parser("audit", help="check the annotators against a person: draw cases, score agreement")
+    audit = p.add_subparsers(dest="audit", required=True)
+    a = audit.add_parser("draw", help="a stratified sample of a run's QA'd cases to annotate (JSONL and CSV)")
+    a.add_argument("run", help="the run directory (holds 05_qa.jsonl)")
+    a.add_argument("--out", required=True, help="file name; .jsonl and .csv are written")
+    a.add_argument("--n", type=int, default=100, help="cases to draw")
+    a.add_argument("--seed", type=int, default=0)
+    a.set_defaults(func=_guard(_audit_draw))
+    a = audit.add_parser("score", help="κ and confusion matrices from a filled annotation file")
+    a.add_argument("filled", help="the filled .jsonl or .csv")
+    a.set_defaults(func=_guard(_audit_score))
 
     p = stages.add_parser("run", help="every stage in order; run again to resume")
     p.add_argument("raw")
