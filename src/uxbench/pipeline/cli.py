@@ -99,7 +99,7 @@ def _build_config(args: argparse.Namespace) -> Any:
 def _synth(args: argparse.Namespace) -> None:
     from uxbench.pipeline.synth import write_synth
 
-    count = write_synth(args.out, args.n, args.seed)
+    count = write_synth(args.out, args.n, args.seed, args.pii)
     print(f"wrote {count} synthetic conversations to {args.out}")
 
 
@@ -305,6 +305,9 @@ def register(subparsers: Any) -> None:
     p = stages.add_parser("synth", help="write synthetic raw logs")
     p.add_argument("--n", type=int, default=2000)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--pii", type=float, default=0.0, help="share of conversations given made-up personal data"
+    )
     p.add_argument("--out", required=True)
     p.set_defaults(func=_guard(_synth))
 
