@@ -108,24 +108,26 @@ def _names(data: dict[str, Any], key: str, path: Path) -> tuple[str, ...] | None
     value = data[key]
     values = value if isinstance(value, list) else [value]
     if value is None or not all(isinstance(v, str) and v.strip() for v in values):
-        raise DataError(f"{path}: `{key}` must name a field (or a list of fields), got {value!r}")
+        raise DataError(f"--map {path}: `{key}` must name a field (or a list of fields), got {value!r}")
     return tuple(v.strip() for v in values)
 
 
 def _table(data: Any, path: Path, key: str, meanings: tuple[str | None, ...]) -> dict[str, Any]:
     """`{liked: [...], disliked: [...], none: [...]}` → value word → meaning."""
     if not isinstance(data, dict):
-        raise DataError(f"{path}: `{key}` must map {', '.join(str(m or 'none') for m in meanings)} to values")
+        raise DataError(
+            f"--map {path}: `{key}` must map {', '.join(str(m or 'none') for m in meanings)} to values"
+        )
     table: dict[str, Any] = {}
     for name, values in data.items():
         meaning = None if str(name).lower() == "none" else str(name).lower()
         if meaning not in meanings:
             choices = ", ".join(str(m or "none") for m in meanings)
-            raise DataError(f"{path}: `{key}.{name}`: unknown meaning; use {choices}")
+            raise DataError(f"--map {path}: `{key}.{name}`: unknown meaning; use {choices}")
         for value in values if isinstance(values, list) else [values]:
             word = rating_word(value)
             if word in table and table[word] != meaning:
-                raise DataError(f"{path}: `{key}`: value {value!r} is listed under two meanings")
+                raise DataError(f"--map {path}: `{key}`: value {value!r} is listed under two meanings")
             table[word] = meaning
     return table
 

@@ -154,8 +154,8 @@ def parse_feedback(item: dict[str, Any], where: str, fields: Fields, tally: Tall
     """liked / disliked / None from the rating field or the liked / disliked flags."""
     found: list[str | None] = []
     key = _first_key(item, fields.rating)
-    if key is not None:
-        word = rating_word(item[key])
+    word = rating_word(item[key]) if key is not None else ""
+    if word:  # an empty cell or a null is no rating, whatever the map's table says
         if word not in fields.ratings:
             use = (
                 "use liked, disliked or none"
@@ -164,8 +164,7 @@ def parse_feedback(item: dict[str, Any], where: str, fields: Fields, tally: Tall
             )
             raise RecordError(f"{where}.{key}", f"unknown value {item[key]!r}; {use}")
         found.append(fields.ratings[word])
-        if word:
-            tally.ratings[(key, word, fields.ratings[word] or "none")] += 1
+        tally.ratings[(str(key), word, fields.ratings[word] or "none")] += 1
     for names, meaning in ((fields.disliked_flag, DISLIKED), (fields.liked_flag, LIKED)):
         flag = _first_key(item, names)
         if flag is not None and _truthy(item[flag]):
