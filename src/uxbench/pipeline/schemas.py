@@ -35,6 +35,7 @@ Text = Annotated[str, Field(max_length=2000)]
 Short = Annotated[str, Field(max_length=40)]
 DOMAIN_FIELDS = ("scene_l1", "scene_l2", "intent_l1", "intent_l2", "sector_l1", "sector_l2")
 _CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff])\s+|\s+(?=[\u3000-\u9fff])")
+_SEPARATOR = re.compile(r"\s*([/|、·])\s*")
 _EDGE = re.compile(
     r"^[\s\"'“”‘’「」《》()（）\[\]【】.,;:，。；：、!?！？-]+|[\s\"'“”‘’「」《》()（）\[\]【】.,;:，。；：、!?！？-]+$"
 )
@@ -48,7 +49,7 @@ def normalise_domain(value: Any) -> Any:
         return value
     text = unicodedata.normalize("NFKC", value)
     text = _EDGE.sub("", " ".join(text.split()))
-    return _CJK_SPACE.sub("", text).lower()
+    return _SEPARATOR.sub(r"\1", _CJK_SPACE.sub("", text)).lower()
 
 
 class _Answer(BaseModel):

@@ -98,10 +98,12 @@ def read_config(path: str | None) -> dict[str, Any]:
         raise DataError(f"--config {path}: not a YAML file ({error})") from None
     if not isinstance(data, dict):
         raise DataError(f"--config {path}: expected a mapping of settings")
+    _model_args(data.get("model_args"), f"--config {path}")
     for name in STAGES:
         section = data.get(name, {})
         if not isinstance(section, dict):
             raise DataError(f"--config {path}: `{name}` must be a mapping of settings")
+        _model_args(section.get("model_args"), f"--config {path}: {name}")
         _check_eval_args(
             {k: v for k, v in section.items() if k not in _MODEL_KEYS}, f"--config {path}: {name}"
         )
