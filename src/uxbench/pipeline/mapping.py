@@ -15,9 +15,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from uxbench.errors import DataError
+from uxbench.pipeline.files import read_yaml
 
 LIKED, DISLIKED = "liked", "disliked"
 _LIKED_WORDS = ("liked", "like", "up", "thumbs_up", "thumbsup", "positive", "good", "1")
@@ -137,15 +136,7 @@ def load_mapping(path: str | Path | None) -> Fields:
     if path is None:
         return DEFAULT_FIELDS
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-        data = yaml.safe_load(raw.decode("utf-8")) or {}
-    except OSError as error:
-        raise DataError(f"--map {path}: cannot read ({error.strerror})") from None
-    except (UnicodeDecodeError, yaml.YAMLError) as error:
-        raise DataError(f"--map {path}: not a YAML file ({error})") from None
-    if not isinstance(data, dict):
-        raise DataError(f"--map {path}: expected a mapping of field names, got {type(data).__name__}")
+    data, raw = read_yaml(path, "--map")
     unknown = sorted(set(data) - set(_KEYS) - {"roles", "ratings"})
     if unknown:
         raise DataError(

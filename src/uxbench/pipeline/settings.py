@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-import yaml
 from inspect_ai.model import GenerateConfig
 from pydantic import ValidationError
 
 from uxbench.errors import DataError
+from uxbench.pipeline.files import read_yaml
 from uxbench.pipeline.models import ModelLike, ModelSpec
 
 STAGES = ("miner", "judge", "qa")
@@ -90,14 +89,7 @@ def read_config(path: str | None) -> dict[str, Any]:
     """The YAML file's top level and stage sections, checked."""
     if path is None:
         return {}
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
-    except OSError as error:
-        raise DataError(f"--config {path}: cannot read ({error.strerror})") from None
-    except (UnicodeDecodeError, yaml.YAMLError) as error:
-        raise DataError(f"--config {path}: not a YAML file ({error})") from None
-    if not isinstance(data, dict):
-        raise DataError(f"--config {path}: expected a mapping of settings")
+    data, _ = read_yaml(path, "--config")
     _model_args(data.get("model_args"), f"--config {path}")
     for name in STAGES:
         section = data.get(name, {})
