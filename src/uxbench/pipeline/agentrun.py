@@ -36,6 +36,8 @@ from uxbench.pipeline.models import ModelLike, describe, resolve
 from uxbench.pipeline.qa import collect_qa, pipeline_qa, qa_items
 from uxbench.pipeline.quality import case_gate_failure, gate_failure
 from uxbench.pipeline.rows import JudgedRow, MinedRow, SignalRow, valid_rows
+from uxbench.pipeline.settings import recorded
+from uxbench.pipeline.usage import stage_usage
 
 Rows = list[dict[str, Any]]
 FAILED_EXAMPLES = 20  # failed items listed with their error in the stats
@@ -101,9 +103,10 @@ class Harvested:
         return harvested
 
 
-def stage_settings(model: ModelLike) -> dict[str, Any]:
-    """What a resume of an agent stage must run with."""
-    return {"model": describe(model)}
+def stage_settings(model: ModelLike, eval_args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What a resume of an agent stage must run with: the model and the generate settings its
+    answers depend on (temperature, reasoning, …; not retries, timeouts or connections)."""
+    return {"model": describe(model), "generate": recorded(eval_args or {})}
 
 
 def run_agent_stage(
@@ -125,7 +128,7 @@ def run_agent_stage(
     chunks, logs, results = work / "chunks", work / "logs", work / "results"
     for directory in (chunks, logs, results):
         directory.mkdir(parents=True, exist_ok=True)
-    settle(work / "settings.json", stage_settings(model), force, stage=stage.name)
+    settle(work / "settings.json", stage_settings(model, eval_args), force, stage=stage.name)
     for log_file in sorted(logs.glob("*.eval")):
         harvest(log_file, results)
     items: Rows = []
@@ -189,6 +192,7 @@ def run_agent_stage(
         **counts,
         "failed": len(failed),
         "failed_examples": [{"id": i, "error": e} for i, e in failed[:FAILED_EXAMPLES]],
+        "model_usage": stage_usage(logs),
     }
     write_stats(out, input_path, stage.name, counts)
     return counts

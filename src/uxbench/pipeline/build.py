@@ -4,9 +4,13 @@ Every case reaching this stage passed the quality gates before QA. Here the QA v
 is applied (reject / downgrade / needs-image drop a case; a label correction from the
 label set replaces the label; needs-context is kept as a flag), queries are deduplicated
 on their first 60 characters within a label, and each test set is drawn by stratified
-sampling. Each set is drawn from its own pool — Task 1 bad and Task 2 from all failure
-cases, Task 3 from failure cases whose reply drew a complaint, Task 1 good from success
-cases — so one case may serve several tasks (they ask different things of it).
+sampling. Each set has its own pool — Task 1 bad and Task 2 all failure cases, Task 3
+failure cases whose reply drew a complaint, Task 1 good success cases — and the sets are
+drawn in the order Task 3, Task 1 bad, Task 2, Task 1 good. `overlap` says whether a case
+may enter more than one set: `auto` (default) draws each set from cases no earlier set
+took while they suffice for its target and tops it up with taken ones when they do not;
+`disjoint` never reuses a case (sets may come out smaller); `shared` draws every set from
+its whole pool. The stats count the cases and conversations each pair of sets shares.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ from uxbench.pipeline.miner import REPLY_TURN
 from uxbench.pipeline.quality import AXES
 from uxbench.pipeline.report import write_report
 from uxbench.pipeline.rows import QARow, valid_rows
-from uxbench.pipeline.sampling import stratified_sample
+from uxbench.pipeline.sampling import feasible_size, stratified_sample
+from uxbench.pipeline.schemas import DOMAIN_FIELDS
+from uxbench.pipeline.shares import compare
 from uxbench.pipeline.signals import normalise, reaction_of
 
 Row = dict[str, Any]
@@ -52,6 +58,10 @@ class BuildConfig:
     max_share: float = 0.4
     dedup_chars: int = 60
     seed: int = 0
+    overlap: str = "auto"  # auto | disjoint | shared (see the module docstring)
+
+
+OVERLAP_MODES = ("auto", "disjoint", "shared")
 
 
 def parse_targets(text: str) -> dict[str, int]:
@@ -111,6 +121,26 @@ def difficulty(row: Row) -> str:
     return {"explicit_praise": "easy", "deep_dive": "medium"}.get(signal, "hard")
 
 
+# Task 3 on the same four levels: how hard the failure was to repair, as the log shows it
+_RECOVERY_DIFFICULTY = {
+    "recovered": "easy",
+    "partial_recovery": "medium",
+    "no_recovery": "medium",
+    "failed_recovery": "hard",
+    "user_gave_up": "very_hard",
+}
+
+
+def recovery_difficulty(row: Row) -> str:
+    """Task 3's difficulty: easy when the assistant's next attempt in the log satisfied the user,
+    medium when it partly did (or the log shows no attempt), hard when it failed again,
+    very_hard when the user gave up. (Every Task 3 case drew a complaint, so the visibility
+    grading of Task 1 would call them all easy.)"""
+    turn = reply_turn(row)
+    chain = next((c for c in row["signals"]["recoveries"] if c["failed_turn"] == turn), None)
+    return _RECOVERY_DIFFICULTY[chain["outcome"] if chain else "no_recovery"]
+
+
 def _turns(row: Row, end: int) -> list[dict[str, str]]:
     return [{"role": t["role"], "content": t["text"]} for t in row["turns"][:end]]
 
@@ -159,14 +189,22 @@ def dedup_queries(rows: list[Row], chars: int) -> tuple[list[Row], int]:
 # ---------------------------------------------------------------- records
 
 
-def _common(row: Row) -> dict[str, Any]:
+def domain_labels(row: Row) -> dict[str, str | None]:
+    """The case's scene / intent / sector labels (None when the miner gave none)."""
+    return {name: row["case"].get(name) or None for name in DOMAIN_FIELDS}
+
+
+def set_difficulty(name: str, row: Row) -> str:
+    return recovery_difficulty(row) if name == "task3_recovery" else difficulty(row)
+
+
+def _common(row: Row, name: str) -> dict[str, Any]:
     case = row["case"]
     return {
         "scenario": case["scenario"],
-        "difficulty": difficulty(row),
+        "difficulty": set_difficulty(name, row),
         "signal_type": case["signal_type"],
-        "scene_l1": case.get("domain_l1") or None,
-        "scene_l2": case.get("domain_l2") or None,
+        **domain_labels(row),
         "needs_context": bool(row["qa"]["needs_context"]),
         "source_cid": row["cid"],
         "source_turn": reply_turn(row),
@@ -177,7 +215,7 @@ def judge_scores(row: Row) -> dict[str, Any]:
     return {**{a: row["scores"][a] for a in AXES}, "mean": row["mean"]}
 
 
-def task1_record(row: Row, cid: str) -> dict[str, Any]:
+def task1_record(row: Row, cid: str, name: str) -> dict[str, Any]:
     q = row["case"]["query_turn"]
     failure = row["track"] == "failure"
     return {
@@ -187,7 +225,7 @@ def task1_record(row: Row, cid: str) -> dict[str, Any]:
         "source_query": {"turn_index": q, "message": query(row)},
         "agent_response_full": row["turns"][reply_turn(row)]["text"],
         "failure_dimension" if failure else "success_dimension": label(row),
-        **_common(row),
+        **_common(row, name),
         "severity_tier": (
             "high"
             if row["scores"]["severity"] >= 4
@@ -200,14 +238,14 @@ def task1_record(row: Row, cid: str) -> dict[str, Any]:
     }
 
 
-def task2_record(row: Row, cid: str) -> dict[str, Any]:
+def task2_record(row: Row, cid: str, name: str) -> dict[str, Any]:
     q = row["case"]["query_turn"]
     return {
         "cid": cid,
         "query": query(row),
         "messages": _turns(row, q),
         "dimension": label(row),
-        **_common(row),
+        **_common(row, name),
         "history_turns": q,
         "overall_quality": row["tier"],
         "representativeness": row["case"]["representativeness"],
@@ -215,7 +253,7 @@ def task2_record(row: Row, cid: str) -> dict[str, Any]:
     }
 
 
-def task3_record(row: Row, cid: str) -> dict[str, Any]:
+def task3_record(row: Row, cid: str, name: str) -> dict[str, Any]:
     turn = reply_turn(row)
     complaint = complaint_turn(row)
     if complaint is None:
@@ -226,12 +264,12 @@ def task3_record(row: Row, cid: str) -> dict[str, Any]:
         "failed_response": row["turns"][turn]["text"],
         "user_complaint": row["turns"][complaint]["text"],
         "failure_dimension": label(row),
-        **_common(row),
+        **_common(row, name),
         "judge_scores": judge_scores(row),
     }
 
 
-RECORDS: dict[str, Callable[[Row, str], dict[str, Any]]] = {
+RECORDS: dict[str, Callable[[Row, str, str], dict[str, Any]]] = {
     "task1_judge_bad": task1_record,
     "task1_judge_good": task1_record,
     "task2_eval": task2_record,
@@ -240,6 +278,38 @@ RECORDS: dict[str, Callable[[Row, str], dict[str, Any]]] = {
 
 
 # ---------------------------------------------------------------- build
+
+
+def _pool(
+    candidates: list[Row], taken: dict[str, set[str]], config: BuildConfig, name: str
+) -> tuple[list[Row], bool]:
+    """The candidates a set is drawn from under the overlap mode (best first), and whether it
+    may hold cases of earlier sets."""
+    if config.overlap == "shared" or not taken:
+        return candidates, config.overlap == "shared"
+    used = set().union(*taken.values())
+    fresh = [r for r in candidates if r["id"] not in used]
+    available = list(Counter(label(r) for r in fresh).values())
+    if (
+        config.overlap == "disjoint"
+        or feasible_size(available, config.targets[name], config.max_share) >= config.targets[name]
+    ):
+        return fresh, False
+    return fresh + [r for r in candidates if r["id"] in used], True
+
+
+def overlap_counts(sets: dict[str, list[dict[str, Any]]], taken: dict[str, set[str]]) -> dict[str, Any]:
+    """Cases and source conversations each pair of sets shares."""
+    conversations = {name: {r["source_cid"] for r in records} for name, records in sets.items()}
+    pairs: dict[str, Any] = {}
+    names = list(sets)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            pairs[f"{first} & {second}"] = {
+                "cases": len(taken[first] & taken[second]),
+                "conversations": len(conversations[first] & conversations[second]),
+            }
+    return {"pairs": pairs}
 
 
 def build_sets(
@@ -271,8 +341,9 @@ def build_sets(
         "sets": {},
     }
     number = {"uxbench_ux_judge": 0, "uxbench_ux_eval": 0, "uxbench_ux_recovery": 0}
+    taken: dict[str, set[str]] = {}  # set → ids of the cases it holds
     for name in SETS:
-        pool = pools[name]
+        pool, reused = _pool(pools[name], taken, config, name)
         sample = stratified_sample(
             pool, label, scenario, config.targets[name], config.min_per_label, config.max_share
         )
@@ -280,19 +351,31 @@ def build_sets(
         for row in sample.items:
             prefix = CID_PREFIX[name]
             number[prefix] += 1
-            records.append(RECORDS[name](row, f"{prefix}_{number[prefix]:04d}"))
+            records.append(RECORDS[name](row, f"{prefix}_{number[prefix]:04d}", name))
         sets[name] = records
+        taken[name] = {row["id"] for row in sample.items}
+        used = set().union(*(ids for other, ids in taken.items() if other != name))
+        per_label = dict(Counter(label(r) for r in sample.items).most_common())
         counts["sets"][name] = {
-            "candidates": len(pool),
+            "candidates": len(pools[name]),
             "target": config.targets[name],
             "size": len(records),
             "share_cap": sample.cap,
             "share_cap_relaxed": sample.cap_relaxed,
-            "candidates_per_label": dict(Counter(label(r) for r in pool).most_common()),
-            "per_label": dict(Counter(label(r) for r in sample.items).most_common()),
+            "reused_from_other_sets": sum(row["id"] in used for row in sample.items) if reused else 0,
+            "candidates_per_label": dict(Counter(label(r) for r in pools[name]).most_common()),
+            "per_label": per_label,
             "per_scenario": dict(Counter(scenario(r) for r in sample.items).most_common()),
-            "per_difficulty": dict(Counter(difficulty(r) for r in sample.items).most_common()),
+            "per_difficulty": dict(Counter(set_difficulty(name, r) for r in sample.items).most_common()),
+            **{
+                f"per_{field}": dict(
+                    Counter(domain_labels(r)[field] or "-" for r in sample.items).most_common()
+                )
+                for field in DOMAIN_FIELDS
+            },
+            "paper_shares": compare(name, per_label),
         }
+    counts["overlap"] = {"mode": config.overlap, **overlap_counts(sets, taken)}
     return sets, counts
 
 

@@ -16,29 +16,58 @@ from uxbench.errors import DataError
 EXIT_FAILED_ITEMS = 3
 
 
-def _model(args: argparse.Namespace) -> Any:
-    """The model agent stages call: a named Inspect model or the built-in dry-run stand-in."""
-    from uxbench.pipeline.models import ModelSpec
+# flags passed on to inspect_ai.eval under the same names
+_EVAL_FLAGS = (
+    "max_connections",
+    "log_level",
+    "max_retries",
+    "timeout",
+    "attempt_timeout",
+    "fail_on_error",
+    "temperature",
+    "max_tokens",
+    "reasoning_effort",
+    "reasoning_tokens",
+)
 
-    if args.dry_run:
-        return ModelSpec(dry_run=True)
-    if not args.model:
-        raise DataError("give --model (any Inspect model, e.g. openai-api/local/qwen) or --dry-run")
+
+def _eval_args(args: argparse.Namespace) -> dict[str, Any]:
+    return {name: getattr(args, name) for name in _EVAL_FLAGS if getattr(args, name) is not None}
+
+
+def _model_args(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     model_args: list[tuple[str, str]] = []
     for pair in args.model_arg or []:
         key, sep, value = pair.partition("=")
         if not sep:
             raise DataError(f"-M {pair!r}: use KEY=VALUE")
         model_args.append((key, value))
-    return ModelSpec(args.model, args.model_base_url, tuple(model_args))
+    return tuple(model_args)
 
 
-# flags passed on to inspect_ai.eval under the same names
-_EVAL_FLAGS = ("max_connections", "log_level", "max_retries", "timeout", "attempt_timeout", "fail_on_error")
+def _model(args: argparse.Namespace) -> Any:
+    """The model of `--model` (with `--model-base-url` and `-M`), the dry-run stand-in, or None."""
+    from uxbench.pipeline.models import ModelSpec
+
+    if args.dry_run:
+        return ModelSpec(dry_run=True)
+    return ModelSpec(args.model, args.model_base_url, _model_args(args)) if args.model else None
 
 
-def _eval_args(args: argparse.Namespace) -> dict[str, Any]:
-    return {name: getattr(args, name) for name in _EVAL_FLAGS if getattr(args, name) is not None}
+def _setups(args: argparse.Namespace) -> dict[str, Any]:
+    """Each agent stage's model and Inspect settings (flags, --config, INSPECT_EVAL_MODEL)."""
+    from uxbench.pipeline.settings import STAGES, CommandLine, stage_setups
+
+    flags = CommandLine(
+        model=_model(args),
+        base_url=args.model_base_url,
+        model_args=_model_args(args),
+        stage_models={name: getattr(args, f"{name}_model", None) for name in STAGES},
+        eval_args=_eval_args(args),
+        config=args.config,
+        dry_run=args.dry_run,
+    )
+    return stage_setups(flags)
 
 
 def _report_failed(failed: dict[str, int]) -> int:
@@ -61,7 +90,7 @@ def _build_config(args: argparse.Namespace) -> Any:
         targets = parse_targets(args.targets or "")
     except ValueError as error:
         raise DataError(f"--targets: {error}") from None
-    return BuildConfig(targets, args.min_per_label, args.max_share, seed=args.seed)
+    return BuildConfig(targets, args.min_per_label, args.max_share, seed=args.seed, overlap=args.overlap)
 
 
 # ---------------------------------------------------------------- commands
@@ -70,18 +99,35 @@ def _build_config(args: argparse.Namespace) -> Any:
 def _synth(args: argparse.Namespace) -> None:
     from uxbench.pipeline.synth import write_synth
 
-    count = write_synth(args.out, args.n, args.seed)
+    count = write_synth(args.out, args.n, args.seed, args.pii)
     print(f"wrote {count} synthetic conversations to {args.out}")
 
 
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
 def _signals(args: argparse.Namespace) -> None:
+    from uxbench.pipeline.mapping import load_mapping
     from uxbench.pipeline.stages import signals_stage
 
-    counts = signals_stage(args.raw, args.out, args.skip_bad)
+    fields = load_mapping(args.map)
+    counts = signals_stage(args.raw, args.out, args.skip_bad, fields=fields, redact=not args.no_redact)
+    _warn(counts["warnings"])
+    redacted = ", ".join(f"{k} {v}" for k, v in counts["redacted"].items()) or "nothing"
     print(
-        f"signals: {counts['conversations']} conversations "
-        f"({counts['skipped_lines']} bad lines skipped) → {args.out}"
+        f"signals: {counts['conversations']} conversations ({counts['skipped_lines']} bad lines skipped; "
+        f"redacted: {redacted}) → {args.out}"
     )
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    from uxbench.pipeline.preview import inspect_input
+
+    text, ok = inspect_input(args.raw, args.map, args.problems)
+    print(text)
+    return 0 if ok else 1
 
 
 def _prefilter(args: argparse.Namespace) -> None:
@@ -98,13 +144,14 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
     def command(args: argparse.Namespace) -> int:
         from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage
 
+        setup = _setups(args)[stage]
         counts = run_agent_stage(
             AGENT_STAGES[stage],
             args.input,
             args.out,
-            _model(args),
+            setup.model,
             args.chunk_size,
-            {"log_realtime": False, **_eval_args(args)},
+            {"log_realtime": False, **setup.eval_args},
             force=args.force,
         )
         shown = {k: v for k, v in counts.items() if k != "failed_examples"}
@@ -112,6 +159,26 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
         return _report_failed({stage: counts["failed"]} if counts["failed"] else {})
 
     return command
+
+
+def _audit_draw(args: argparse.Namespace) -> None:
+    from uxbench.pipeline.audit import draw
+
+    counts = draw(args.run, args.out, args.n, args.seed)
+    base = args.out.removesuffix(".jsonl").removesuffix(".csv")
+    print(
+        f"audit: {counts['drawn']} of {counts['cases']} cases in {len(counts['strata'])} strata → "
+        f"{base}.jsonl and {base}.csv; fill in human_label and human_decision (keep / reject), then "
+        f"`uxbench pipeline audit score {base}.csv`"
+    )
+
+
+def _audit_score(args: argparse.Namespace) -> None:
+    from uxbench.pipeline.audit import render_score, score, write_score
+
+    result = score(args.filled)
+    print(render_score(result))
+    print(f"(also in {write_score(args.filled, result)})")
 
 
 def _export(args: argparse.Namespace) -> None:
@@ -132,6 +199,7 @@ def _build(args: argparse.Namespace) -> None:
 def _run(args: argparse.Namespace) -> int:
     from uxbench.pipeline.runner import RunOptions, failed_items, run_pipeline
 
+    setups = _setups(args)
     options = RunOptions(
         chunk_size=args.chunk_size,
         skip_bad=args.skip_bad,
@@ -139,9 +207,15 @@ def _run(args: argparse.Namespace) -> int:
         unsafe_terms=args.unsafe_terms,
         build=_build_config(args),
         eval_args=_eval_args(args),
+        stage_eval_args={name: setup.eval_args for name, setup in setups.items()},
         force=args.force,
+        mapping=args.map,
+        redact=not args.no_redact,
     )
-    stats = run_pipeline(args.raw, args.out, _model(args), options, progress=not args.no_progress)
+    models = {name: setup.model for name, setup in setups.items()}
+    stats = run_pipeline(args.raw, args.out, models, options, progress=not args.no_progress)
+    if args.no_progress:
+        _warn(stats["signals"]["warnings"])
     sizes = {name: facts["size"] for name, facts in stats["build"]["sets"].items()}
     print(f"test sets {sizes}, stats.json and stats.md written to {args.out}")
     return _report_failed(failed_items(stats))
@@ -150,8 +224,17 @@ def _run(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- arguments
 
 
+def _input_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--map", help="YAML file naming the input's id, turns, role, text, time and rating fields"
+    )
+
+
 def _model_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", help="Inspect model for the agent stages, e.g. openai-api/local/qwen")
+    parser.add_argument(
+        "--model", help="Inspect model for the agent stages (default: INSPECT_EVAL_MODEL), e.g. openai/gpt-4o"
+    )
+    parser.add_argument("--config", help="YAML file: models and Inspect settings, per stage or for all")
     parser.add_argument("--model-base-url", help="base URL of the model's API (OpenAI-compatible endpoints)")
     parser.add_argument("-M", dest="model_arg", action="append", metavar="KEY=VALUE", help="model argument")
     parser.add_argument(
@@ -168,9 +251,25 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
         help="stop a chunk once this share (< 1) or count of its samples failed (default: never; "
         "failed samples are left out and retried on the next run)",
     )
+    parser.add_argument("--temperature", type=float, help="sampling temperature (default: the stage's own)")
+    parser.add_argument("--max-tokens", type=int, help="most tokens per answer (default: the stage's own)")
+    parser.add_argument(
+        "--reasoning-effort",
+        choices=("none", "minimal", "low", "medium", "high", "xhigh", "max"),
+        help="reasoning effort of reasoning models",
+    )
+    parser.add_argument("--reasoning-tokens", type=int, help="most reasoning tokens (Anthropic models)")
     parser.add_argument("--log-level", help="Inspect console log level")
     parser.add_argument(
         "--force", action="store_true", help="resume with other settings than the recorded ones"
+    )
+
+
+def _redact_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-redact",
+        action="store_true",
+        help="keep emails, phone numbers, ID and card numbers, names … as they are (default: replace them)",
     )
 
 
@@ -191,6 +290,12 @@ def _build_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-per-label", type=int, default=5, help="floor per dimension / pattern")
     parser.add_argument("--max-share", type=float, default=0.4, help="ceiling of one label's share of a set")
     parser.add_argument("--seed", type=int, default=0, help="tie-break seed of the sampling")
+    parser.add_argument(
+        "--overlap",
+        choices=("auto", "disjoint", "shared"),
+        default="auto",
+        help="may a case enter several test sets: auto (only when too few fresh cases), disjoint, shared",
+    )
 
 
 def register(subparsers: Any) -> None:
@@ -200,13 +305,24 @@ def register(subparsers: Any) -> None:
     p = stages.add_parser("synth", help="write synthetic raw logs")
     p.add_argument("--n", type=int, default=2000)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--pii", type=float, default=0.0, help="share of conversations given made-up personal data"
+    )
     p.add_argument("--out", required=True)
     p.set_defaults(func=_guard(_synth))
 
-    p = stages.add_parser("signals", help="stage 1: user reactions of every conversation")
+    p = stages.add_parser("inspect", help="what a run would read from an input file (check a --map)")
+    p.add_argument("raw")
+    _input_options(p)
+    p.add_argument("--problems", type=int, default=10, help="bad records to list")
+    p.set_defaults(func=_guard(_inspect))
+
+    p = stages.add_parser("signals", help="stage 1: user reactions of every conversation, then redaction")
     p.add_argument("raw")
     p.add_argument("--out", required=True)
     p.add_argument("--skip-bad", action="store_true", help="skip and count bad lines instead of stopping")
+    _input_options(p)
+    _redact_option(p)
     p.set_defaults(func=_guard(_signals))
 
     p = stages.add_parser("prefilter", help="stage 2: rules, unsafe screen, duplicates")
@@ -234,11 +350,27 @@ def register(subparsers: Any) -> None:
     _build_options(p)
     p.set_defaults(func=_guard(_build))
 
+    p = stages.add_parser("audit", help="check the annotators against a person: draw cases, score agreement")
+    audit = p.add_subparsers(dest="audit", required=True)
+    a = audit.add_parser("draw", help="a stratified sample of a run's QA'd cases to annotate (JSONL and CSV)")
+    a.add_argument("run", help="the run directory (holds 05_qa.jsonl)")
+    a.add_argument("--out", required=True, help="file name; .jsonl and .csv are written")
+    a.add_argument("--n", type=int, default=100, help="cases to draw")
+    a.add_argument("--seed", type=int, default=0)
+    a.set_defaults(func=_guard(_audit_draw))
+    a = audit.add_parser("score", help="κ and confusion matrices from a filled annotation file")
+    a.add_argument("filled", help="the filled .jsonl or .csv")
+    a.set_defaults(func=_guard(_audit_score))
+
     p = stages.add_parser("run", help="every stage in order; run again to resume")
     p.add_argument("raw")
     p.add_argument("--out", required=True)
     p.add_argument("--skip-bad", action="store_true", help="skip and count bad raw lines instead of stopping")
     p.add_argument("--no-progress", action="store_true", help="no progress display")
+    _input_options(p)
+    _redact_option(p)
+    for stage in ("miner", "judge", "qa"):
+        p.add_argument(f"--{stage}-model", help=f"Inspect model of the {stage} stage (default: --model)")
     _model_options(p)
     _prefilter_options(p)
     _build_options(p)

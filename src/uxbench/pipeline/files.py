@@ -9,6 +9,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from uxbench.errors import DataError
 
 
@@ -87,3 +89,18 @@ def write_stats(
     stats[stage] = counts
     write_json(stats_path(path), stats)
     return stats
+
+
+def read_yaml(path: str | Path, flag: str) -> tuple[dict[str, Any], bytes]:
+    """A YAML file of settings (a mapping) and its bytes; a problem names the flag and the file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+        data = yaml.safe_load(raw.decode("utf-8")) or {}
+    except OSError as error:
+        raise DataError(f"{flag} {path}: cannot read ({error.strerror})") from None
+    except (UnicodeDecodeError, yaml.YAMLError) as error:
+        raise DataError(f"{flag} {path}: not a YAML file ({error})") from None
+    if not isinstance(data, dict):
+        raise DataError(f"{flag} {path}: expected a mapping of settings, got {type(data).__name__}")
+    return data, raw

@@ -29,6 +29,10 @@ _SIGNALS = {
     "abandon": "abandon",
     "skip_read": "skip_read",
 }
+# open two-level domain labels the stand-in picks from (the second level is the query's start)
+_SCENES = ("科普", "天气", "写作", "影视娱乐", "职业发展", "数码产品", "心理健康", "办公软件")
+_INTENTS = ("信息获取", "内容创作", "建议咨询", "问题解决", "情感倾诉")
+_SECTORS = ("教育", "科技", "金融", "生活服务", "文化娱乐", "医疗健康")
 # roughly the shares of docs/protocol.md#label-sets, so that sampling sees a realistic skew
 _DIMENSION_WEIGHTS = (34, 25, 12, 11, 10, 2, 3, 2, 2, 2, 2, 1, 1, 1)
 
@@ -92,8 +96,12 @@ def _mine(prompt: str, failure: bool) -> dict[str, Any]:
         case: dict[str, Any] = {
             "query_turn": query["index"],
             "scenario": list(SCENARIOS)[int(u * 997) % len(SCENARIOS)],
-            "domain_l1": "综合",
-            "domain_l2": query["text"][:8],
+            "scene_l1": _SCENES[int(_unit(query["text"], "scene") * 97) % len(_SCENES)],
+            "scene_l2": query["text"][:8],
+            "intent_l1": _INTENTS[int(_unit(query["text"], "intent") * 89) % len(_INTENTS)],
+            "intent_l2": "一般",
+            "sector_l1": _SECTORS[int(_unit(query["text"], "sector") * 83) % len(_SECTORS)],
+            "sector_l2": "一般",
             "signal_confidence": "high" if u < 0.75 else "medium" if u < 0.93 else "low",
             "representativeness": "high" if u < 0.8 else "medium" if u < 0.95 else "low",
             "confidence": round(0.5 + u / 2, 2),

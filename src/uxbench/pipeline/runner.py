@@ -22,7 +22,9 @@ from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage, stage_setti
 from uxbench.pipeline.build import BuildConfig, build
 from uxbench.pipeline.files import read_stats, stats_path
 from uxbench.pipeline.manifest import read_manifest, settle
+from uxbench.pipeline.mapping import Fields, load_mapping
 from uxbench.pipeline.models import ModelLike, resolve
+from uxbench.pipeline.readers import check_input, detect_format, input_files
 from uxbench.pipeline.stages import prefilter_stage, signals_stage
 
 STAGE_FILES = {
@@ -42,7 +44,22 @@ class RunOptions:
     unsafe_terms: str | None = None
     build: BuildConfig = field(default_factory=BuildConfig)
     eval_args: dict[str, Any] = field(default_factory=dict)  # passed on to inspect_ai.eval
+    stage_eval_args: dict[str, dict[str, Any]] = field(
+        default_factory=dict
+    )  # per agent stage, over eval_args
     force: bool = False  # resume even when the settings differ from the recorded ones
+    mapping: str | None = None  # --map FILE.yaml: which input fields hold what
+    redact: bool = True  # replace personal data by typed placeholders before any stage sees it
+
+    def stage_args(self, name: str) -> dict[str, Any]:
+        return {**self.eval_args, **self.stage_eval_args.get(name, {})}
+
+
+Models = ModelLike | dict[str, ModelLike]  # one model for every agent stage, or one per stage
+
+
+def stage_models(model: Models) -> dict[str, ModelLike]:
+    return dict(model) if isinstance(model, dict) else dict.fromkeys(AGENT_STAGES, model)
 
 
 def fingerprint(path: Path) -> str:
@@ -58,23 +75,33 @@ def _count_lines(path: Path) -> int:
         return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
 
-def run_settings(model: ModelLike, options: RunOptions) -> dict[str, Any]:
+def input_fingerprint(raw: Path, fields: Fields) -> str:
+    """SHA-256 of the input file (of its files joined, for a ChatGPT export with its feedback)."""
+    files = input_files(raw, detect_format(raw, fields))
+    if len(files) == 1:
+        return fingerprint(files[0])
+    return hashlib.sha256("".join(fingerprint(f) for f in files).encode()).hexdigest()
+
+
+def run_settings(model: Models, options: RunOptions, fields: Fields | None = None) -> dict[str, Any]:
     """Per stage, what its output depends on; chunk size, connections and the build's targets
     do not count (the build always runs again)."""
     terms: Any = options.unsafe_terms
     if terms and Path(terms).is_file():
         terms = {"path": str(terms), "sha256": fingerprint(Path(terms))}
+    models = stage_models(model)
+    fields = fields or load_mapping(options.mapping)
     return {
-        "signals": {"skip_bad": options.skip_bad},
+        "signals": {"skip_bad": options.skip_bad, "redact": options.redact, **fields.settings()},
         "prefilter": {"near_threshold": options.near_threshold, "unsafe_terms": terms},
-        **{name: stage_settings(model) for name in AGENT_STAGES},
+        **{name: stage_settings(models[name], options.stage_args(name)) for name in AGENT_STAGES},
     }
 
 
-def _check_manifest(raw: Path, out: Path, model: ModelLike, options: RunOptions) -> set[str]:
+def _check_manifest(raw: Path, out: Path, model: Models, options: RunOptions, fields: Fields) -> set[str]:
     """Refuse other input; refuse other settings unless forced. Returns the stages whose settings changed."""
     manifest = out / "pipeline.json"
-    sha256 = fingerprint(raw)
+    sha256 = input_fingerprint(raw, fields)
     previous = read_manifest(manifest)
     if previous and previous.get("sha256") != sha256:
         raise DataError(
@@ -84,7 +111,7 @@ def _check_manifest(raw: Path, out: Path, model: ModelLike, options: RunOptions)
     run = {k: v for k, v in asdict(options).items() if k in ("chunk_size", "build")}
     run["eval_args"] = {k: v for k, v in options.eval_args.items() if isinstance(v, (str, int, float, bool))}
     facts = {"input": str(raw.resolve()), "sha256": sha256, "run": run}
-    return settle(manifest, run_settings(model, options), options.force, **facts)
+    return settle(manifest, run_settings(model, options, fields), options.force, **facts)
 
 
 class Progress:
@@ -143,18 +170,21 @@ class _LazyBar:
 def run_pipeline(
     raw: str | Path,
     out: str | Path,
-    model: ModelLike,
+    model: Models,
     options: RunOptions | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
-    """Run (or resume) the whole pipeline on `raw` into `out`; returns the stats."""
+    """Run (or resume) the whole pipeline on `raw` into `out` with one model for every agent
+    stage or one per stage (`{"miner": ..., "judge": ..., "qa": ...}`); returns the stats."""
     options = options or RunOptions()
     raw, out = Path(raw), Path(out)
-    if not raw.is_file():
-        raise DataError(f"{raw}: no such raw log file")
-    resolve(model)  # a model that cannot be set up stops the run before any stage
+    check_input(raw)
+    fields = load_mapping(options.mapping)
+    models = stage_models(model)
+    for each in models.values():
+        resolve(each)  # a model that cannot be set up stops the run before any stage
     out.mkdir(parents=True, exist_ok=True)
-    changed = _check_manifest(raw, out, model, options)
+    changed = _check_manifest(raw, out, model, options, fields)
     files = {name: out / file for name, file in STAGE_FILES.items()}
     display = Progress(progress)
     redo = False  # once a stage runs, every later one runs too (resuming what it finished)
@@ -174,8 +204,15 @@ def run_pipeline(
 
     with display.running():
         if due("signals"):
-            advance = display.stage("signals", _count_lines(raw))
-            signals_stage(raw, files["signals"], options.skip_bad, advance=advance)
+            total = (
+                _count_lines(raw) if detect_format(raw, fields) == "jsonl" and raw.suffix != ".gz" else None
+            )
+            advance = display.stage("signals", total)
+            counts = signals_stage(
+                raw, files["signals"], options.skip_bad, advance=advance, fields=fields, redact=options.redact
+            )
+            for warning in counts["warnings"]:
+                display.note(f"warning: {warning}")
         if due("prefilter"):
             advance = display.stage("prefilter", read_stats(files["signals"])["signals"]["conversations"])
             prefilter_stage(
@@ -194,9 +231,9 @@ def run_pipeline(
                     AGENT_STAGES[name],
                     previous,
                     files[name],
-                    model,
+                    models[name],
                     options.chunk_size,
-                    {"log_realtime": False, **options.eval_args},
+                    {"log_realtime": False, **options.stage_args(name)},
                     advance=bar.advance,
                     on_items=bar.start,
                     force=options.force,

@@ -7,6 +7,8 @@ against the conversation passed as validation context (`{"roles": [...]}`).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
@@ -31,6 +33,23 @@ SuccessSignal = Literal["like", "explicit_praise", "deep_dive"]
 Axis = Annotated[int, Field(ge=1, le=5)]
 Text = Annotated[str, Field(max_length=2000)]
 Short = Annotated[str, Field(max_length=40)]
+DOMAIN_FIELDS = ("scene_l1", "scene_l2", "intent_l1", "intent_l2", "sector_l1", "sector_l2")
+_CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff])\s+|\s+(?=[\u3000-\u9fff])")
+_SEPARATOR = re.compile(r"\s*([/|、·])\s*")
+_EDGE = re.compile(
+    r"^[\s\"'“”‘’「」《》()（）\[\]【】.,;:，。；：、!?！？-]+|[\s\"'“”‘’「」《》()（）\[\]【】.,;:，。；：、!?！？-]+$"
+)
+
+
+def normalise_domain(value: Any) -> Any:
+    """An open domain label in one spelling: NFKC (full-width → half-width), no quotes or
+    punctuation at the ends, one space between Latin words and none next to a CJK character,
+    Latin letters in lower case (`" 编程 / Python报错。"` and `"编程/python 报错"` agree)."""
+    if not isinstance(value, str):
+        return value
+    text = unicodedata.normalize("NFKC", value)
+    text = _EDGE.sub("", " ".join(text.split()))
+    return _SEPARATOR.sub(r"\1", _CJK_SPACE.sub("", text)).lower()
 
 
 class _Answer(BaseModel):
@@ -63,8 +82,18 @@ class _Case(_Answer):
     representativeness: Level
     confidence: float = Field(ge=0.0, le=1.0)
     needs_image: bool = False
-    domain_l1: Short = ""
-    domain_l2: Short = ""
+    # two-level domain labels (docs/protocol.md#data): an open set, normalised
+    scene_l1: Short = ""
+    scene_l2: Short = ""
+    intent_l1: Short = ""
+    intent_l2: Short = ""
+    sector_l1: Short = ""
+    sector_l2: Short = ""
+
+    @field_validator(*DOMAIN_FIELDS, mode="before")
+    @classmethod
+    def _domain(cls, value: Any) -> Any:
+        return normalise_domain(value)
 
     @field_validator("scenario", mode="before")
     @classmethod

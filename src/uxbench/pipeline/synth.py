@@ -4,7 +4,10 @@
 English, liked and disliked, with the situations the pipeline must recognise: complaints
 (and praise that looks like one), repeats, rephrasings, dismissals, consent to an offer,
 skim-reading, silent dislikes, recovery attempts with every outcome, unrated and one-turn
-conversations, interrupted replies, unsafe requests, exact and near duplicates.
+conversations, interrupted replies, unsafe requests, exact and near duplicates. With
+`pii > 0`, that share of conversations also carries made-up personal data (emails at
+example.com / example.org, mobile numbers, ID and card numbers with valid check digits, IP
+addresses, names) in a user turn and an assistant turn, to test the redaction.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+from stdnum import luhn
+from stdnum.cn import ric
 
 from uxbench.pipeline.files import write_rows
 
@@ -500,9 +506,62 @@ def _near_copy(line: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {**line, ("turns" if "turns" in line else "messages"): turns}
 
 
-def synth_conversations(n: int, seed: int = 0) -> Iterator[dict[str, Any]]:
-    """`n` raw-log lines, the same for the same seed."""
+_SURNAMES_ZH, _GIVEN_ZH = "王李张刘陈杨黄赵吴周", ("伟", "芳", "娜", "敏", "静", "磊", "洋", "婷")
+_NAMES_EN = ("Alice Moreau", "Daniel Okafor", "Priya Natarajan", "Tomas Lindqvist")
+
+
+def pii_snippet(rng: random.Random, zh: bool) -> tuple[str, str]:
+    """Made-up personal data for a user turn and the assistant's echo of it."""
+    mobile = f"1{rng.choice('3589')}{rng.randint(0, 9)}{rng.randint(10**7, 10**8 - 1)}"
+    email = (
+        f"{rng.choice(('li.wei', 'zhang_min', 'a.moreau', 'd.okafor'))}{rng.randint(1, 999)}@example."
+        + rng.choice(("com", "org"))
+    )
+    birth = f"19{rng.randint(60, 99)}0{rng.randint(1, 9)}{rng.randint(10, 28)}"
+    body = f"11010{rng.randint(1, 9)}{birth}{rng.randint(100, 999)}"
+    id_number = body + ric.calc_check_digit(body + "0")  # the function drops the last digit
+    card_body = "6222" + "".join(str(rng.randint(0, 9)) for _ in range(11))
+    card = card_body + luhn.calc_check_digit(card_body)
+    ip = f"10.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}"
+    if zh:
+        name = rng.choice(_SURNAMES_ZH) + rng.choice(_GIVEN_ZH)
+        user = rng.choice(
+            (
+                f"我叫{name}，手机{mobile}，邮箱{email}。",
+                f"我的身份证号是{id_number}，银行卡{card}，电话 {mobile[:3]} {mobile[3:7]} {mobile[7:]}。",
+                f"收件人：{name}，联系电话：{mobile}，我这边的IP是{ip}。",
+            )
+        )
+        return user, f"好的，已记下您的邮箱 {email} 和电话 {mobile}。"
+    name = rng.choice(_NAMES_EN)
+    phone = f"+44 20 7946 0{rng.randint(100, 999)}"
+    user = rng.choice(
+        (
+            f"My name is {name}, email me at {email} or call {phone}.",
+            f"I'm on {ip}; my card {card} was charged twice, reach me at {email}.",
+        )
+    )
+    return user, f"Thanks, I noted {email} and {phone}."
+
+
+def _inject_pii(line: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    key = "turns" if "turns" in line else "messages"
+    text = "message" if key == "turns" else "content"
+    turns = [dict(t) for t in line[key]]
+    zh = any("\u4e00" <= ch <= "\u9fff" for t in turns for ch in t[text])
+    user, reply = pii_snippet(rng, zh)
+    for role, extra in (("user", user), ("assistant", reply)):
+        turn = next((t for t in turns if t["role"] == role), None)
+        if turn is not None:
+            turn[text] = f"{turn[text]} {extra}"
+    return {**line, key: turns}
+
+
+def synth_conversations(n: int, seed: int = 0, pii: float = 0.0) -> Iterator[dict[str, Any]]:
+    """`n` raw-log lines, the same for the same seed; a share `pii` of them with personal data
+    (drawn from a generator of its own, so the rest of the lines stay the same)."""
     rng = random.Random(seed)
+    pii_rng = random.Random(f"pii-{seed}")
     kinds, weights = list(KINDS), list(KINDS.values())
     recent: list[dict[str, Any]] = []
     for i in range(n):
@@ -520,8 +579,10 @@ def synth_conversations(n: int, seed: int = 0) -> Iterator[dict[str, Any]]:
                 rng, kind if "duplicate" not in kind else "liked", rng.random() < 0.7, rng.random() < 0.25
             ).line(cid)
             recent = (recent + [line])[-200:]
+        if pii and pii_rng.random() < pii:
+            line = _inject_pii(line, pii_rng)
         yield line
 
 
-def write_synth(out: str | Path, n: int, seed: int = 0) -> int:
-    return write_rows(out, synth_conversations(n, seed))
+def write_synth(out: str | Path, n: int, seed: int = 0, pii: float = 0.0) -> int:
+    return write_rows(out, synth_conversations(n, seed, pii))
