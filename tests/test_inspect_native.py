@@ -55,7 +55,7 @@ def test_data_error_is_public() -> None:
 
 
 # distribution names of the modules the package imports, where they differ
-DISTRIBUTIONS = {"yaml": "pyyaml", "inspect_ai": "inspect-ai"}
+DISTRIBUTIONS = {"yaml": "pyyaml", "inspect_ai": "inspect-ai", "stdnum": "python-stdnum"}
 
 
 def declared() -> set[str]:

@@ -119,7 +119,8 @@ async function poll() {
       $("offline").hidden = true;
       data.receivedAt = Date.now();
       version = data.version;
-      if (!current || data.version !== current.version) render(data);
+      // a long poll that began before an answer's own reply came back is older: never step back to it
+      if (!current || data.version > current.version) render(data);
     } catch (error) {
       $("offline").hidden = false;
       await sleep(1500);
