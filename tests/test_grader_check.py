@@ -220,7 +220,9 @@ def test_a_run_is_matched_with_its_qualification(runs: Runs) -> None:
         "grader_check_log",
     }
     weak = replace(check, metrics={**check.metrics, "sensitivity": 0.5, "specificity": 0.6})
-    assert grm_equivalent(0.43, 0.045, weak)[1].startswith("grader too weak to correct (sens + spec − 1 = 0.10")
+    assert grm_equivalent(0.43, 0.045, weak)[1].startswith(
+        "grader too weak to correct (sens + spec − 1 = 0.10 <"
+    )
 
 
 # ---------------------------------------------------------------- replay

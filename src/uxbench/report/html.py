@@ -148,8 +148,6 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
     if section.common:
         parts.append(f'<p class="note">{escape(section.common_text())}</p>')
     parts.append(grid_html(section_grid(section)))
-    if has_grm_column(section):
-        parts.append(f'<p class="note">{escape(METHOD)}</p>')
     parts.append('<div class="charts">' + "".join(_image(c, out_dir) for c in main) + "</div>")
     if section.pairs:
         grid = grid_html(paired_grid(section.pairs, section.id))
@@ -222,10 +220,12 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
             + "</section>"
         )
     notes = "".join(f'<p class="note">{escape(note)}</p>' for note in board.notes)
-    people = f" {HUMAN_NOTE}" if any(row.run.human for table in board.tables for row in table.rows) else ""
+    extra = f" {HUMAN_NOTE}" if any(row.run.human for table in board.tables for row in table.rows) else ""
+    if any(has_grm_column(section) for table in board.tables for section in table.sections):
+        extra += f" {METHOD}"
     meta = (
         f"Generated {board.generated} from the Inspect logs in {', '.join(board.sources)}. Ranked by each "
-        f"task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}{people} Paper columns: "
+        f"task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}{extra} Paper columns: "
         f"published values, beside rows whose settings match the paper's. {INTRO} A column header sorts "
         "its table."
     )

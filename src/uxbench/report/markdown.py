@@ -58,7 +58,6 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
     lines = [f"### {md_text(section.title)}", ""] if section.grader is not None else []
     lines += [md_text(section.common_text()), ""] if section.common else []
     lines += grid_markdown(section_grid(section))
-    lines += [md_text(METHOD), ""] if has_grm_column(section) else []
     if section.pairs:
         lines += ["#### People beside models", "", md_text(PAIRED_NOTE), ""]
         lines += grid_markdown(paired_grid(section.pairs, section.id))
@@ -72,6 +71,7 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
 
 def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust]) -> str:
     people = any(row.run.human for table in board.tables for row in table.rows)
+    corrected = any(has_grm_column(section) for table in board.tables for section in table.sections)
     lines = [
         "# UXBench leaderboard",
         "",
@@ -79,6 +79,7 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
         md_text(
             f"Ranked by each task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}"
             + (f" {HUMAN_NOTE}" if people else "")
+            + (f" {METHOD}" if corrected else "")
         ),
         md_text(
             f"Paper columns hold published values ({published.source()}), beside rows whose settings match "

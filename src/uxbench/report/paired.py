@@ -163,13 +163,24 @@ def paired_grid(pairs: list[Pairing], section_id: str) -> Grid:
     titles = [
         "Person",
         "Beside",
-        "Records (liked / disliked)",
+        "n (liked / disliked)",
         "Person Avg-Acc %",
-        "Other Avg-Acc %",
-        "Difference, points (95% CI)",
-        "Only person right / only other",
-        "McNemar p (exact)",
+        "Beside Avg-Acc %",
+        "Δ points (95% CI)",
+        "Only one right (person / beside)",
+        "McNemar p",
         "κ",
+    ]
+    notes = [
+        "the annotator of the uxbench/human run",
+        "the other run",
+        "records both judged",
+        "on those records",
+        "on those records",
+        "person − beside; Newcombe's paired score interval per label, MOVER for the mean",
+        "records only the person / only the other run judged right",
+        "exact McNemar test of those records",
+        "Cohen's κ of the two runs' verdicts",
     ]
     rows = []
     for pair in pairs:
@@ -178,21 +189,19 @@ def paired_grid(pairs: list[Pairing], section_id: str) -> Grid:
         kappa = None if math.isnan(r.kappa) else r.kappa
         rows.append(
             [
-                Cell(pair.first.who, pair.first.who),
+                Cell(str(pair.first.annotator), str(pair.first.annotator)),
                 Cell(pair.second.who + (" (human)" if pair.second.human else ""), pair.second.who),
                 Cell(f"{r.records} ({liked} / {disliked})", r.records),
                 Cell(_points(r.first), r.first),
                 Cell(_points(r.second), r.second),
-                Cell(
-                    difference_text(r), r.difference, note="Newcombe paired score interval per label, MOVER"
-                ),
+                Cell(difference_text(r), r.difference),
                 Cell(f"{r.first_only} / {r.second_only}", r.first_only - r.second_only),
                 Cell(f"{r.p_value:.3g}", r.p_value),
                 Cell("–" if kappa is None else f"{kappa:.3f}", kappa),
             ]
         )
     kinds = ["human" if pair.second.human else "" for pair in pairs]
-    return Grid(titles, rows, kinds, id=f"{section_id}-paired", pin=0)
+    return Grid(titles, rows, kinds, notes, id=f"{section_id}-paired", pin=0)
 
 
 def paired_json(pairs: list[Pairing], show_paths: bool) -> list[dict[str, Any]]:

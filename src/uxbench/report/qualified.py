@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,8 +116,8 @@ def spread(check: Check) -> str:
     """The range of the per-model sensitivity and specificity: `sens 72–95, spec 60–88 (27 models)`."""
     sens, spec = check.per_model("sensitivity"), check.per_model("specificity")
     models = len(set(sens) | set(spec))
-    if not models:
-        return "–"
+    if models < 2:
+        return f"{models} model" if models else "–"
     parts = [
         f"{name} {100 * min(values.values()):.0f}–{100 * max(values.values()):.0f}"
         for name, values in (("sens", sens), ("spec", spec))
@@ -125,23 +126,41 @@ def spread(check: Check) -> str:
     return f"{', '.join(parts)} ({models} model{'s' if models > 1 else ''})"
 
 
+def _metric_cell(check: Check, name: str, shown: Callable[[float], str] = _pct) -> Cell:
+    return Cell(shown(check.metric(name)), _number(check.metric(name)))
+
+
 def checks_grid(checks: list[CheckLog], used: Counter[str], show_paths: bool) -> Grid:
-    """One row per grader check; `used` counts the rows each check corrects, by its location."""
+    """One row per grader check, what the correction uses first; `used` counts the rows each
+    check corrects, by its location."""
     titles = [
         "Grader",
         "Reference",
-        "Template",
-        "Agreement %",
-        "κ",
         "Sens %",
         "Spec %",
         "J",
-        "AUROC",
-        "Replies (ref. good / bad)",
         "Per-model spread",
+        "n (ref. good / bad)",
+        "Agreement %",
+        "κ",
+        "AUROC",
         "Corrects",
+        "Template",
         "Date (UTC)",
         "Log",
+    ]
+    notes = [
+        "",
+        "what the grader is checked against",
+        "reference-good replies it calls good",
+        "reference-bad replies it does not call good",
+        "sens + spec − 1: what the correction divides by",
+        "lowest–highest per published model",
+        "replies graded",
+        "verdicts equal to the reference's",
+        "Cohen's κ with the reference",
+        "of the grader's score against the reference verdict",
+        "Task 2/3 rows it gives a GRM-equivalent number",
     ]
     rows = []
     for item in checks:
@@ -153,26 +172,21 @@ def checks_grid(checks: list[CheckLog], used: Counter[str], show_paths: bool) ->
             [
                 Cell(str(check.grader), str(check.grader)),
                 Cell(reference_text(check), reference_text(check)),
-                Cell(template, template),
-                *(
-                    Cell(shown(check.metric(name)), _number(check.metric(name)))
-                    for name, shown in (
-                        ("agreement", _pct),
-                        ("agreement_kappa", _score),
-                        ("sensitivity", _pct),
-                        ("specificity", _pct),
-                        ("youden", _score),
-                        ("score_auroc", _score),
-                    )
-                ),
-                Cell(f"{replies} ({good:.0f} / {bad:.0f})" if replies is not None else "–", replies),
+                _metric_cell(check, "sensitivity"),
+                _metric_cell(check, "specificity"),
+                _metric_cell(check, "youden", _score),
                 Cell(spread(check), spread(check)),
+                Cell(f"{replies} ({good:.0f} / {bad:.0f})" if replies is not None else "–", replies),
+                _metric_cell(check, "agreement"),
+                _metric_cell(check, "agreement_kappa", _score),
+                _metric_cell(check, "score_auroc", _score),
                 Cell(str(used[check.location]) if check.published else "–", used[check.location]),
+                Cell(template, template),
                 Cell(check.created[:16].replace("T", " "), check.created),
                 Cell(check.location if show_paths else item.name, item.name),
             ]
         )
-    return Grid(titles, rows, id="grader-checks-table", pin=0)
+    return Grid(titles, rows, notes=notes, id="grader-checks-table", pin=0)
 
 
 def checks_json(checks: list[CheckLog], used: Counter[str], show_paths: bool) -> list[dict[str, Any]]:

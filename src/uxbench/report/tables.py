@@ -46,9 +46,9 @@ BREAKDOWN_TITLES = {
     "scenario": "Scenario",
     "difficulty": "Difficulty",
 }
-# settings never listed in the Settings column: the data source has its own column, and a
-# self-graded run says so as its grader
-_NOT_SHOWN = {*DATA_ARGS, "self_grade"}
+# settings never listed in the Settings column: the data source has its own column, a
+# self-graded run says so as its grader, and a person's name is in the model or grader name
+_NOT_SHOWN = {*DATA_ARGS, "self_grade", "-M annotator", "grader -M annotator"}
 
 
 def short_name(model: str) -> str:
