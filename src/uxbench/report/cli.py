@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             partial = sum(1 for row in section.rows if row.run.partial)
             people = sum(1 for row in section.rows if row.run.human)
             extra = f", {partial} partial (unranked)" if partial else ""
-            extra += f", {people} of people (unranked)" if people else ""
+            extra += f", {people} by people (unranked)" if people else ""
             corrected = sum(1 for row in section.rows if row.grm and row.grm.value is not None)
             extra += f", {corrected} with a GRM-equivalent" if corrected else ""
             print(f"{section.title}: {len(section.rows)} row(s){extra}")

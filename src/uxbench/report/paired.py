@@ -167,7 +167,7 @@ def paired_grid(pairs: list[Pairing], section_id: str) -> Grid:
         "Person Avg-Acc %",
         "Beside Avg-Acc %",
         "Δ points (95% CI)",
-        "Only one right (person / beside)",
+        "Only one right",
         "McNemar p",
         "κ",
     ]
