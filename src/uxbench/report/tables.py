@@ -51,6 +51,11 @@ BREAKDOWN_TITLES = {
 _NOT_SHOWN = {*DATA_ARGS, "self_grade", "-M annotator", "grader -M annotator"}
 
 
+def by_paper_grader(grader: str | None) -> bool:
+    """Whether a ranking is graded by UXBench-GRM, the grader of the paper's Tasks 2/3 numbers."""
+    return PAPER_GRADER in (grader or "").lower()
+
+
 def short_name(model: str) -> str:
     """The model name without its provider path (`openai/gpt-5` → `gpt-5`)."""
     return model.rstrip("/").rsplit("/", 1)[-1] or model
@@ -99,15 +104,8 @@ class Row:
     @property
     def kind(self) -> str:
         """The row's mark, also its CSS class: partial, baseline, human or "" (a model)."""
-        return (
-            "partial"
-            if self.run.partial
-            else "baseline"
-            if self.baseline
-            else "human"
-            if self.run.human
-            else ""
-        )
+        marks = (("partial", self.run.partial), ("baseline", self.baseline), ("human", self.run.human))
+        return next((mark for mark, on in marks if on), "")
 
     @property
     def label(self) -> str:
@@ -175,7 +173,7 @@ class Section:
 
     @property
     def paper_grader(self) -> bool:
-        return bool(self.grader) and PAPER_GRADER in (self.grader or "").lower()
+        return by_paper_grader(self.grader)
 
     def breakdown_keys(self) -> list[str]:
         keys = {key for row in self.rows for key in row.run.breakdown}
@@ -341,7 +339,6 @@ def section(
     ordered = complete + partial + people
     labels = [row_label(run) for run in ordered]
     mixed_data = len({run.data(show_paths) for run in ordered}) > 1
-    paper_grader = PAPER_GRADER in (grader or "").lower()
     rows: list[Row] = []
     for ref, run in enumerate(ordered, start=1):
         label = labels[ref - 1]
@@ -371,7 +368,7 @@ def section(
                 keyed=keyed,
                 variants=sum(other.who == run.who for other in ordered),
                 data_note=run.data(show_paths) if mixed_data else "",
-                grm=equivalent(spec, run, checks or [], paper_grader, show_paths),
+                grm=equivalent(spec, run, checks or [], by_paper_grader(grader), show_paths),
             )
         )
     return Section(spec, grader, rows, _columns(spec, runs), show_paths, common, _pairs(rows, evidence))
@@ -379,7 +376,7 @@ def section(
 
 def _section_order(grader: str | None, runs: list[Run]) -> tuple[bool, int, str]:
     """The paper's grader first, then the graders with most rows."""
-    return PAPER_GRADER not in (grader or "").lower(), -len(runs), grader or ""
+    return not by_paper_grader(grader), -len(runs), grader or ""
 
 
 def task_table(
@@ -665,7 +662,7 @@ def _row_json(sec: Section, row: Row) -> dict[str, Any]:
         "paper_name": row.paper,
         "paper_settings_match": matches(run.settings, sec.spec.paper_settings),
         "published": row.published,
-        **(({**row.grm.fields, "grm_equiv_note": row.grm.note}) if row.grm else {}),
+        **({**row.grm.fields, "grm_equiv_note": row.grm.note} if row.grm else {}),
     }
 
 
