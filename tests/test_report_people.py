@@ -31,12 +31,14 @@ from published_helpers import MARK, flipping_grader, lines, reference, write_pub
 
 from uxbench.judge_prompt import builtin_templates, read_judge_prompt
 from uxbench.localserver import OpenAIServer
-from uxbench.qualification import NOT_QUALIFIED, PANEL, SELF_GRADED
+from uxbench.qualification import NOT_QUALIFIED, PANEL, SELF_GRADED, Check, Grader, Grading
 from uxbench.report import build_report
-from uxbench.report.collect import collect
+from uxbench.report.collect import CheckLog, Run, collect
 from uxbench.report.paired import Table, compare
-from uxbench.report.samples import Judgment
+from uxbench.report.qualified import GRM_GRADED
+from uxbench.report.samples import Counts, Evidence, Judgment
 from uxbench.report.stats import mcnemar_exact, paired_difference
+from uxbench.report.tables import has_grm_column, leaderboard
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
@@ -469,3 +471,31 @@ def test_the_page_at_two_widths(report: Path, tmp_path_factory: pytest.TempPathF
             tab.close()
         chromium.close()
     print(f"screenshots: {shots}")
+
+
+class _NoSamples(Evidence):
+    def counts_of(self, run: Run) -> Counts:
+        return Counts(run.samples, {}, {})
+
+    def deltas(self, run: Run) -> list[float]:
+        return []
+
+
+def test_a_ranking_graded_by_uxbench_grm_needs_no_correction() -> None:
+    grader = "openai-api/vllm/UXBench-GRM"
+    run = Run(
+        log="grm.eval", name="grm.eval", task="task2_eval", model="openai/gpt-5", grader=grader,
+        graders=(grader,), settings={}, explicit=frozenset(), dataset_revision=None, created="2026-01-01",
+        samples=100, total=100, partial=None, metrics={"good_pct": 0.4, "good_pct_stderr": 0.05},
+        grading=Grading("task2", (Grader(grader),), None),
+    )  # fmt: skip
+    (section,) = leaderboard([run], [], ["x"], "", [], _NoSamples()).tables[0].sections
+    assert section.rows[0].grm.note == GRM_GRADED and not has_grm_column(section)
+    rates = {"sensitivity": 0.9, "specificity": 0.9, "n_reference_good": 500, "n_reference_bad": 500}
+    check = Check("q.eval", "2026-01-02", Grader(grader), "/outputs", "task2", None, rates)
+    (section,) = (
+        leaderboard([run], [], ["x"], "", [], _NoSamples(), checks=[CheckLog(check, "q.eval")])
+        .tables[0]
+        .sections
+    )
+    assert section.rows[0].grm.value == pytest.approx((0.4 + 0.9 - 1) / 0.8) and has_grm_column(section)
