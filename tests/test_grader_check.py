@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -28,9 +28,13 @@ from uxbench.localserver import OpenAIServer, prompt_text
 from uxbench.published import published_good_pct, read_grades
 from uxbench.qualification import (
     NOT_QUALIFIED,
+    PANEL,
+    SELF_GRADED,
+    Check,
+    Grader,
+    Grading,
     find_qualification,
     grm_equivalent,
-    qualification_of,
     qualifies,
 )
 from uxbench.tasks.grader_check import grader_check
@@ -171,19 +175,31 @@ def test_the_correction_recovers_the_reference_good_pct(runs: Runs) -> None:
     reference = published_good_pct(read_grades(runs.root, "task2", "beta"))
     values = metric_values(runs.beta_run)
     p, p_se = values["good_pct"], values["good_pct_stderr"]
-    corrected = corrected_rate(p, p_se, qualification_of(runs.check))
+    corrected = corrected_rate(p, p_se, Check.of(runs.check).qualification)
     assert corrected.low <= reference <= corrected.high
     assert abs(p - reference) > 0.08  # the stand-in's raw Good% is far off ...
     assert abs(corrected.estimate - reference) < abs(p - reference)  # ... the corrected one is closer
 
 
 def test_a_run_is_matched_with_its_qualification(runs: Runs) -> None:
-    assert qualifies(runs.check, runs.beta_run)
-    assert find_qualification([runs.beta_check, runs.check], runs.beta_run) is not None
-    other_template = runs.beta_run.model_copy(deep=True)
-    other_template.eval.task_args["grader_template"] = "my_grm.txt"
-    assert not qualifies(runs.check, other_template)
-    fields, note = grm_equivalent(0.43, 0.045, runs.check)
+    check, beta_check, grading = Check.of(runs.check), Check.of(runs.beta_check), Grading.of(runs.beta_run)
+    assert grading == Grading("task2", (Grader("openai-api/local/grader"),), None, None)
+    assert qualifies(check, grading) and find_qualification([beta_check, check], grading) is not None
+    assert not qualifies(check, replace(grading, template="my_grm.txt"))
+    assert not qualifies(check, replace(grading, task="task3"))
+    assert not qualifies(check, replace(grading, graders=(Grader("openai-api/local/other"),)))
+    assert Check.of(runs.beta_run) is None and Grading.of(runs.check) is None
+    # a person is qualified as that person only
+    person = replace(check, grader=Grader("uxbench/human", "rater1"))
+    assert qualifies(person, replace(grading, graders=(Grader("uxbench/human", "rater1"),)))
+    assert not qualifies(person, replace(grading, graders=(Grader("uxbench/human", "rater2"),)))
+    # runs no grader_check can qualify, and why
+    assert replace(grading, graders=()).why_not() == SELF_GRADED
+    assert replace(grading, graders=grading.graders * 2).why_not() == PANEL
+    assert "grm_context=full" in replace(grading, task="task3", grm_context="full").why_not()
+    assert replace(grading, task="task3", grm_context="paper").why_not() is None
+    assert not qualifies(check, replace(grading, graders=()))
+    fields, note = grm_equivalent(0.43, 0.045, check)
     assert note is None and fields["grader_check_log"] == runs.check.location
     assert (
         fields["good_pct_grm_equiv_low"] <= fields["good_pct_grm_equiv"] <= fields["good_pct_grm_equiv_high"]
@@ -196,6 +212,16 @@ def test_a_run_is_matched_with_its_qualification(runs: Runs) -> None:
             "grader_check_log": None,
         },
         NOT_QUALIFIED,
+    )
+    assert set(grm_equivalent(0.1, 0.01, check, prefix="recovery_rate")[0]) == {
+        "recovery_rate_grm_equiv",
+        "recovery_rate_grm_equiv_low",
+        "recovery_rate_grm_equiv_high",
+        "grader_check_log",
+    }
+    weak = replace(check, metrics={**check.metrics, "sensitivity": 0.5, "specificity": 0.6})
+    assert grm_equivalent(0.43, 0.045, weak)[1].startswith(
+        "grader too weak to correct (sens + spec − 1 = 0.10 <"
     )
 
 

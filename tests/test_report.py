@@ -336,7 +336,7 @@ def test_partial_runs_are_shown_unranked(logs: dict[str, Any], report: tuple[Pat
     assert partial is task3.sections[0].rows[-1]  # after every complete row
     markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
     assert "| – | mockllm/model-d (partial) |" in markdown and "| 4 of 12 |" in markdown
-    runs, skipped = collect(logs["dirs"][1:], partial=False)
+    runs, _, skipped = collect(logs["dirs"][1:], partial=False)
     assert not any(r.partial for r in runs)
     assert any("--complete-only" in s.reason for s in skipped)
 

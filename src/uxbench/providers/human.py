@@ -37,11 +37,12 @@ from uxbench.judge_prompt import (
     read_judge_prompt,
     verdict_text,
 )
+from uxbench.providers import HUMAN
 from uxbench.templates import load_template
 from uxbench.web.judging import Desk, Paused, judging_app
 from uxbench.web.server import LocalServer
 
-MODEL = "uxbench/human"
+MODEL = HUMAN
 MEANING = {"good": "the user liked it", "bad": "the user did not", "neutral": "can't tell"}
 _desks: weakref.WeakSet[Desk] = weakref.WeakSet()
 

@@ -55,15 +55,15 @@ def build_report(
 
     `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
     print absolute log paths and path-valued settings instead of relative names."""
-    runs, skipped = collect(log_dirs, partial=partial)
-    if not runs and not skipped:
+    runs, grader_checks, skipped = collect(log_dirs, partial=partial)
+    if not runs and not grader_checks and not skipped:
         raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
     notes = [] if cjk_font() else [NO_CJK_FONT]
     generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     sources = [str(d) if show_paths or not Path(d).is_absolute() else Path(d).name for d in log_dirs]
     evidence = Evidence()
     evidence.prefetch(runs, [run for run in runs if TASKS[run.task].graded])
-    board = tables.leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths)
+    board = tables.leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths, grader_checks)
     checks = trust.assess(board, evidence)
     out = Path(out_dir).expanduser()
     out.mkdir(parents=True, exist_ok=True)

@@ -38,6 +38,7 @@ LINE = 1.45  # line height as a multiple of the font size
 ROW = 0.32  # inches per bar
 HEATMAP_KEYS = ("failure_dimension", "scenario")
 BLUE, GREY, RED, GREEN, LIGHT = "#3b6fb6", "#9aa3ad", "#c4453c", "#3d8f5a", "#e6e8eb"
+PURPLE = "#7b57a8"  # a person (uxbench/human)
 PERCENT_TICKS = [0, 20, 40, 60, 80, 100]
 Save = Callable[[Figure, str], None]  # writes a figure as a PNG file of the given name
 
@@ -160,7 +161,7 @@ class Sheet:
 
 
 def _colour(row: Row) -> str:
-    return GREY if row.baseline else BLUE
+    return GREY if row.baseline else PURPLE if row.run.human else BLUE
 
 
 def _labels(rows: Sequence[Row]) -> list[str]:
@@ -241,6 +242,8 @@ def ranking(section: Section, save: Save) -> Chart:
     notes += [f"Dashed line: {name} ({fmt(v)})." for name, v in references.items()]
     if any(row.run.partial for row in rows):
         notes.append("Hatched: partial run (not ranked).")
+    if any(row.run.human for row in rows):
+        notes.append("Purple: a person (uxbench/human) on the records judged, not ranked.")
     title = f"{section.title}: {spec.headline.title}"
     footer = [" ".join(notes), *key_lines(rows, section)]
     colours = [_colour(row) for row in rows]
@@ -373,6 +376,8 @@ def good_vs_bad(section: Section, save: Save) -> Chart:
         "Grey: the paper's models and the human baseline. Shaded: approval bias (liked replies recognised "
         "more often than disliked ones)."
     )
+    if any(row.run.human for row in rows):
+        note += " Purple: a person (uxbench/human)."
     if unlabelled:
         note += " No room for a label: " + ", ".join(f"[{r.ref}]" for r in unlabelled) + "."
     footer = [note, *([section.common_text()] if section.common else []), *(r.key_line() for r in listed)]

@@ -40,8 +40,14 @@ def run(args: argparse.Namespace) -> int:
     for table in board.tables:
         for section in table.sections:
             partial = sum(1 for row in section.rows if row.run.partial)
+            people = sum(1 for row in section.rows if row.run.human)
             extra = f", {partial} partial (unranked)" if partial else ""
+            extra += f", {people} by people (unranked)" if people else ""
+            corrected = sum(1 for row in section.rows if row.grm and row.grm.value is not None)
+            extra += f", {corrected} with a GRM-equivalent" if corrected else ""
             print(f"{section.title}: {len(section.rows)} row(s){extra}")
+    if board.checks:
+        print(f"grader checks: {len(board.checks)}")
     for spec in board.missing:
         print(f"{spec.title}: no usable log")
     if board.skipped:

@@ -1,6 +1,10 @@
 """Pick the logs a report is built from: the newest successful log per experiment (task,
-model, grader, settings and dataset revision; see settings.py), and say why every other
-log was left out.
+model, grader, settings and dataset revision; see settings.py), the newest successful
+grader_check per grader, task and template (the qualifications that correct Task 2/3 rows),
+and say why every other log was left out.
+
+A run of `uxbench/human` (a person judging) is a run like any other, named by its
+annotator; its `--limit` subset is by design, so it is never partial.
 
 Logs are read through Inspect's own API (`list_eval_logs`, `read_eval_log` with
 `header_only`), so both log formats work; samples are read only where a number needs
@@ -22,13 +26,12 @@ from urllib.parse import unquote
 from inspect_ai.log import EvalError, EvalLog, list_eval_logs, read_eval_log
 
 from uxbench.credentials import Redactor
-from uxbench.ensemble import grader_roles
 from uxbench.errors import DataError
+from uxbench.qualification import GRADER_CHECK, Check, Grading, annotator_of, task_name
 from uxbench.report.parallel import pmap
 from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
 
-GRADER_ROLE = "grader"
 SELF_GRADED = "(self-graded)"
 
 
@@ -53,12 +56,25 @@ class Run:
     breakdown: dict[str, dict[str, float | None]] = field(default_factory=dict)
     dataset: str = ""  # which records the run covers; runs with equal values share per-group counts
     sample_ids: tuple[str | int, ...] = ()  # the records the run was given
+    annotator: str | None = None  # the person of a `uxbench/human` run
+    grading: Grading | None = None  # Tasks 2/3: how it was graded (for its qualification)
 
     @property
     def key(self) -> str:
-        """What makes two runs the same experiment."""
+        """What makes two runs the same experiment; a person's runs on other records are others."""
         facts = [self.task, self.model, self.grader, self.settings, self.dataset_revision]
+        if self.human:
+            facts.append(self.dataset)
         return json.dumps(facts, sort_keys=True, default=str)
+
+    @property
+    def human(self) -> bool:
+        return self.annotator is not None
+
+    @property
+    def who(self) -> str:
+        """The model, or the person: `uxbench/human · rater1`."""
+        return f"{self.model} · {self.annotator}" if self.human else self.model
 
     @property
     def self_graded(self) -> bool:
@@ -91,18 +107,20 @@ def _number(value: Any) -> float | None:
     return None if math.isnan(number) else number
 
 
-def _graders(log: EvalLog) -> tuple[str | None, tuple[str, ...]]:
-    """The grader as shown, and every grader model; a model that graded its own replies
-    (`-T self_grade=true`) is marked so."""
-    roles = log.eval.model_roles or {}
-    if GRADER_ROLE not in roles and log.eval.task_args.get("self_grade"):
+@dataclass(frozen=True)
+class CheckLog:
+    """A grader_check log the report shows and corrects Task 2/3 rows with."""
+
+    check: Check
+    name: str  # the log as shown
+
+
+def _graders(log: EvalLog, grading: Grading) -> tuple[str | None, tuple[str, ...]]:
+    """The grader as shown (a person with the annotator), and every grader model; a model that
+    graded its own replies (`-T self_grade=true`) is marked so."""
+    if grading.self_graded and log.eval.task_args.get("self_grade"):
         return f"{log.eval.model} {SELF_GRADED}", (log.eval.model,)
-    models = tuple(
-        config.model
-        for role in grader_roles(roles)
-        for config in (roles[role] if isinstance(roles[role], list) else [roles[role]])
-    )
-    return (", ".join(models) or None), models
+    return (", ".join(map(str, grading.graders)) or None), tuple(g.model for g in grading.graders)
 
 
 def _metrics(log: EvalLog) -> tuple[dict[str, float | None], dict[str, dict[str, float | None]]]:
@@ -234,26 +252,29 @@ def _dataset_key(log: EvalLog, path: str, partial: str | None) -> str:
     return hashlib.sha1(json.dumps(facts, default=str).encode()).hexdigest()
 
 
-def read_run(path: str, name: str) -> Run | Skipped:
-    """The run a log holds, or why it is skipped."""
+def read_run(path: str, name: str) -> Run | CheckLog | Skipped:
+    """The run or grader check a log holds, or why it is skipped."""
     try:
         log = read_eval_log(path, header_only=True)
     except Exception as error:  # a truncated or foreign file must not stop the report
         return Skipped(
             path, name, "?", "?", f"unreadable ({type(error).__name__}: {scrub_paths(str(error))[:200]})"
         )
-    task = log.eval.task.rsplit("/", 1)[-1]
-    problem = None if task in TASKS else "not a UXBench task"
+    task = task_name(log)
+    problem = None if task in TASKS or task == GRADER_CHECK else "not a UXBench task"
     problem = problem or _problem(log)
     if problem:
         return Skipped(path, name, task, log.eval.model, problem)
+    check = Check.of(log)
+    if check is not None:
+        return CheckLog(check, name)
     scalars, groups = _metrics(log)
     settings, explicit = run_settings(log)
-    grader, graders = (
-        _graders(log) if TASKS[task].graded else (None, ())
-    )  # a grader bound by eval-set is unused
+    grading = Grading.of(log) if TASKS[task].graded else None  # a grader bound by eval-set is unused
+    grader, graders = _graders(log, grading) if grading else (None, ())
+    annotator = annotator_of(log.eval.model, log.eval.model_args)
     total = log.eval.dataset.samples or 0
-    partial = _partial(log, total)
+    partial = None if annotator is not None else _partial(log, total)  # a person's subset is by design
     epochs = log.eval.config.epochs or 1
     return Run(
         log=path,
@@ -273,19 +294,43 @@ def read_run(path: str, name: str) -> Run | Skipped:
         breakdown=groups,
         dataset=_dataset_key(log, path, partial),
         sample_ids=tuple(log.eval.dataset.sample_ids or ()),
+        annotator=annotator,
+        grading=grading,
     )
 
 
-def _read_run(entry: tuple[str, str]) -> Run | Skipped:
+def _read_run(entry: tuple[str, str]) -> Run | CheckLog | Skipped:
     return read_run(*entry)
 
 
-def collect(log_dirs: list[str | Path], partial: bool = True) -> tuple[list[Run], list[Skipped]]:
-    """The runs to report (the newest per experiment; a complete run before a partial one)
-    and the logs left out, with reasons."""
+def _newest_checks(found: list[CheckLog], skipped: list[Skipped]) -> list[CheckLog]:
+    """The newest check per grader, task, reference and template; older ones are skipped."""
+    chosen: dict[tuple[str, ...], CheckLog] = {}
+    for item in sorted(found, key=lambda c: (c.check.created, c.check.location), reverse=True):
+        check = item.check
+        key = (str(check.grader), check.task, check.reference, str(check.template))
+        if key in chosen:
+            newer = chosen[key].name
+            reason = f"an older grader_check of the same grader, task and template; the newer {newer} is used"
+            skipped.append(Skipped(check.location, item.name, GRADER_CHECK, check.grader.model, reason))
+        else:
+            chosen[key] = item
+    return sorted(chosen.values(), key=lambda c: (str(c.check.grader), c.check.task))
+
+
+def collect(
+    log_dirs: list[str | Path], partial: bool = True
+) -> tuple[list[Run], list[CheckLog], list[Skipped]]:
+    """The runs to report (the newest per experiment; a complete run before a partial one),
+    the grader checks (the newest per grader, task and template) and the logs left out,
+    with reasons."""
     runs: list[Run] = []
+    checks: list[CheckLog] = []
     skipped: list[Skipped] = []
     for item in pmap(_read_run, list(log_paths(log_dirs).items())):
+        if isinstance(item, CheckLog):
+            checks.append(item)
+            continue
         path, name = item.log, item.name
         if isinstance(item, Skipped):
             skipped.append(item)
@@ -306,4 +351,5 @@ def collect(log_dirs: list[str | Path], partial: bool = True) -> tuple[list[Run]
         else:
             reason = f"an older run of the same settings; the newer {shown.name} is shown"
             skipped.append(Skipped(run.log, run.name, run.task, run.model, reason))
-    return sorted(chosen.values(), key=lambda r: (r.task, r.model)), skipped
+    checks = _newest_checks(checks, skipped)
+    return sorted(chosen.values(), key=lambda r: (r.task, r.model)), checks, skipped

@@ -1,9 +1,10 @@
 """One self-contained static page: inline CSS and JS, charts as base64 PNG, nothing fetched.
 
 Layout: links to every section at the top; per task one block per grader (the ranking,
-its charts, the trust checks that qualify it, then the breakdowns folded away); the
-skipped logs last. Tables scroll sideways with the model column pinned, so the page works
-at 390 px; a header sorts its table by click or by Enter / Space (grid.py).
+its charts, a person's runs beside the others (Task 1), the trust checks that qualify it,
+then the breakdowns folded away); the grader checks; the skipped logs last. Tables scroll
+sideways with the model column pinned, so the page works at 390 px; a header sorts its
+table by click or by Enter / Space (grid.py).
 """
 
 from __future__ import annotations
@@ -15,14 +16,19 @@ from pathlib import Path
 from uxbench.report import published
 from uxbench.report.charts import Chart
 from uxbench.report.grid import html as grid_html
+from uxbench.report.paired import NOTE as PAIRED_NOTE
+from uxbench.report.paired import paired_grid
+from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
 from uxbench.report.tables import (
     FEW_NOTE,
+    HUMAN_NOTE,
     INTERVALS,
     PARTIAL_NOTE,
     Leaderboard,
     Section,
     TaskTable,
     breakdown_grid,
+    has_grm_column,
     section_grid,
     skipped_grid,
 )
@@ -62,6 +68,7 @@ td.text, th.text { text-align: left; }
 th.pin { z-index: 3; }
 tr.baseline td { color: #6b737c; font-style: italic; }
 tr.partial td { color: #6b737c; background: #fbf7ee; }
+tr.human td { background: #f3eefa; }
 td.muted { color: #a3a9b0; }
 .charts { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
 figure { margin: 6px 0; max-width: 100%; }
@@ -142,6 +149,12 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
         parts.append(f'<p class="note">{escape(section.common_text())}</p>')
     parts.append(grid_html(section_grid(section)))
     parts.append('<div class="charts">' + "".join(_image(c, out_dir) for c in main) + "</div>")
+    if section.pairs:
+        grid = grid_html(paired_grid(section.pairs, section.id))
+        parts.append(
+            f'<div class="paired" id="{escape(section.id)}-people"><h4>People beside models</h4>'
+            f'<p class="note">{escape(PAIRED_NOTE)}</p>{grid}</div>'
+        )
     parts.append(_trust(trust, charts, out_dir))
     for key in section.breakdown_keys():
         image = heatmaps.get(f"{section.id}_{key}_heatmap.png")
@@ -163,12 +176,16 @@ def _nav(board: Leaderboard, trusts: dict[str, SectionTrust]) -> str:
                 subs.append(
                     f'<li><a href="#{escape(section.id)}">graded by {escape(section.grader)}</a></li>'
                 )
+            if section.pairs:
+                subs.append(f'<li><a href="#{escape(section.id)}-people">people beside models</a></li>')
             if section.id in trusts and (section.spec.graded or trusts[section.id].reliability):
                 what = "trust checks" + (f" ({escape(section.grader)})" if section.grader else "")
                 subs.append(f'<li><a href="#{escape(section.id)}-trust">{what}</a></li>')
         sub = f"<ul>{''.join(subs)}</ul>" if subs else ""
         items.append(f'<li><a href="#{table.spec.name}">{escape(table.spec.title)}</a>{sub}</li>')
     items += [f'<li><a href="#{s.name}">{escape(s.title)}</a> (no usable log)</li>' for s in board.missing]
+    if board.checks:
+        items.append(f'<li><a href="#grader-checks">Grader checks</a> ({len(board.checks)})</li>')
     if board.skipped:
         items.append(f'<li><a href="#skipped">Skipped logs</a> ({len(board.skipped)})</li>')
     return f'<nav aria-label="Sections"><ul>{"".join(items)}</ul></nav>'
@@ -190,6 +207,12 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
         '<p class="note">No usable log of this task was found.</p></section>'
         for spec in board.missing
     ]
+    if board.checks:
+        grid = checks_grid(board.checks, board.corrected_by(), board.show_paths)
+        sections.append(
+            '<section class="task" id="grader-checks"><h2>Grader checks</h2>'
+            f'<p class="note">{escape(CHECKS_NOTE)}</p>{grid_html(grid)}</section>'
+        )
     if board.skipped:
         sections.append(
             '<section class="task" id="skipped"><h2>Skipped logs</h2>'
@@ -197,9 +220,12 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
             + "</section>"
         )
     notes = "".join(f'<p class="note">{escape(note)}</p>' for note in board.notes)
+    extra = f" {HUMAN_NOTE}" if any(row.run.human for table in board.tables for row in table.rows) else ""
+    if any(has_grm_column(section) for table in board.tables for section in table.sections):
+        extra += f" {METHOD}"
     meta = (
         f"Generated {board.generated} from the Inspect logs in {', '.join(board.sources)}. Ranked by each "
-        f"task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE} Paper columns: "
+        f"task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}{extra} Paper columns: "
         f"published values, beside rows whose settings match the paper's. {INTRO} A column header sorts "
         "its table."
     )

@@ -1,5 +1,6 @@
-"""leaderboard.md: per task, one ranking per grader with its trust checks and charts right
-below it, then the breakdowns; the skipped logs last. Every text goes through
+"""leaderboard.md: per task, one ranking per grader with a person's runs beside the others
+(Task 1), its trust checks and charts right below it, then the breakdowns; the grader
+checks; the skipped logs last. Every text goes through
 `grid.md_text`, so names and labels cannot inject HTML or Markdown.
 """
 
@@ -9,13 +10,18 @@ from uxbench.report import published
 from uxbench.report.charts import Chart
 from uxbench.report.grid import markdown as grid_markdown
 from uxbench.report.grid import md_text
+from uxbench.report.paired import NOTE as PAIRED_NOTE
+from uxbench.report.paired import paired_grid
+from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
 from uxbench.report.tables import (
     FEW,
+    HUMAN_NOTE,
     INTERVALS,
     PARTIAL_NOTE,
     Leaderboard,
     Section,
     breakdown_grid,
+    has_grm_column,
     section_grid,
     skipped_grid,
 )
@@ -52,6 +58,9 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
     lines = [f"### {md_text(section.title)}", ""] if section.grader is not None else []
     lines += [md_text(section.common_text()), ""] if section.common else []
     lines += grid_markdown(section_grid(section))
+    if section.pairs:
+        lines += ["#### People beside models", "", md_text(PAIRED_NOTE), ""]
+        lines += grid_markdown(paired_grid(section.pairs, section.id))
     lines += _trust(trust, charts)
     lines += [*(_image(c) for c in charts if not c.file.endswith("_reliability.png")), ""]
     for key in section.breakdown_keys():
@@ -61,11 +70,17 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
 
 
 def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust]) -> str:
+    people = any(row.run.human for table in board.tables for row in table.rows)
+    corrected = any(has_grm_column(section) for table in board.tables for section in table.sections)
     lines = [
         "# UXBench leaderboard",
         "",
         f"Generated {md_text(board.generated)} from the Inspect logs in {md_text(', '.join(board.sources))}.",
-        md_text(f"Ranked by each task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}"),
+        md_text(
+            f"Ranked by each task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}"
+            + (f" {HUMAN_NOTE}" if people else "")
+            + (f" {METHOD}" if corrected else "")
+        ),
         md_text(
             f"Paper columns hold published values ({published.source()}), beside rows whose settings match "
             f"the paper's. {INTRO}"
@@ -81,6 +96,9 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
             lines += _section(section, own, trusts.get(section.id))
     for spec in board.missing:
         lines += [f"## {md_text(spec.title)}", "", "No usable log of this task was found.", ""]
+    if board.checks:
+        lines += ["## Grader checks", "", md_text(CHECKS_NOTE), ""]
+        lines += grid_markdown(checks_grid(board.checks, board.corrected_by(), board.show_paths))
     if board.skipped:
         lines += ["## Skipped logs", ""]
         lines += grid_markdown(skipped_grid(board))

@@ -43,6 +43,8 @@ class Judgment:
     baseline_score: float | None  # Task 3 with baseline=true: the failed reply's GRM score
     p_good: float | None  # Task 1 with logprobs: the judge's P(good)
     groups: Mapping[str, str] = field(default_factory=dict)  # breakdown key -> the record's group
+    correct: float | None = None  # Task 1: 1 when the judge agreed with the user, else 0
+    answer: str | None = None  # Task 1: the judge's verdict (good / bad / neutral; None: unreadable)
 
 
 def uxbench_score(scores: Mapping[str, Score] | None) -> Score | None:
@@ -74,6 +76,8 @@ def _judgment(summary: EvalSampleSummary) -> Judgment | None:
         baseline_score=_number(meta.get("baseline_score")),
         p_good=_number(meta.get("p_good")),
         groups=groups,
+        correct=_number(score.value),
+        answer=score.answer,
     )
 
 
@@ -131,7 +135,8 @@ class Evidence:
     Runs over the same records (the same dataset key) share their per-label and per-group
     counts, so of 27 complete runs on one dataset only one is read for them; a run's own
     summaries are read when a number needs them: P(good) (reliability), Task 3's Δ score
-    (its interval), or a partial run (its own counts); Tasks 2/3 replies for the style fit.
+    (its interval), a partial run (its own counts), and, when a person judged Task 1, every
+    Task 1 run (the records it shares with the person's); Tasks 2/3 replies for the style fit.
     `prefetch` reads all of that up front, in parallel; anything not prefetched is read
     when first asked for."""
 
@@ -142,14 +147,18 @@ class Evidence:
         self._read_for: dict[str, str] = {}  # dataset key -> a log whose judgments were read
 
     @staticmethod
-    def _needs_judgments(run: Run) -> bool:
+    def _needs_judgments(run: Run, paired: set[str]) -> bool:
         return bool(
-            run.partial or run.metrics.get("p_good_rate") or run.metrics.get("delta_score") is not None
+            run.partial
+            or run.metrics.get("p_good_rate")
+            or run.metrics.get("delta_score") is not None
+            or run.task in paired
         )
 
     def prefetch(self, runs: list[Run], graded: list[Run]) -> None:
         """Read what the report will need of `runs`, and the style fit's replies of `graded`."""
-        reading = {run.log: run for run in runs if self._needs_judgments(run)}
+        paired = {run.task for run in runs if run.human}  # tasks whose runs are set beside a person's
+        reading = {run.log: run for run in runs if self._needs_judgments(run, paired)}
         for run in [*reading.values(), *runs]:
             if run.dataset not in self._read_for:
                 self._read_for[run.dataset] = run.log
@@ -186,6 +195,10 @@ class Evidence:
             return [], []
         pairs = [(j.p_good, int(j.label == "good")) for j in self.judgments(run) if j.p_good is not None]
         return [p for p, _ in pairs], [y for _, y in pairs]
+
+    def verdicts(self, run: Run) -> dict[str | int, Judgment]:
+        """Task 1: each record's first-epoch judgment, by record id (for pairing with another run)."""
+        return {j.id: j for j in self.judgments(run) if j.epoch == 1 and j.correct is not None}
 
     def deltas(self, run: Run) -> list[float]:
         """Task 3 with baseline=true: score of the repair − score of the failed reply, per record."""

@@ -1,7 +1,8 @@
-"""Intervals the report prints: Wilson for a proportion, Newcombe's MOVER for an average of
-two proportions (Task 1's Avg-Acc), and a percentile bootstrap for a mean difference
-(Task 3's Δ score). All are 95% intervals that stay inside the range the value can take
-and keep a width at 0% and 100%, unlike headline ± 1.96 · SE.
+"""Intervals and tests the report prints: Wilson for a proportion, Newcombe's MOVER for an
+average of two proportions (Task 1's Avg-Acc), a percentile bootstrap for a mean difference
+(Task 3's Δ score), and for two judges on the same records Newcombe's paired interval of the
+difference of their accuracies with the exact McNemar test. All intervals are 95% and stay
+inside the range the value can take, and keep a width at 0% and 100%, unlike value ± 1.96 · SE.
 """
 
 from __future__ import annotations
@@ -30,16 +31,60 @@ def wilson(successes: float, n: int, z: float = Z95) -> Interval | None:
     return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
 
 
-def mover_mean(parts: Sequence[tuple[float, Interval]]) -> Interval:
+def mover_mean(parts: Sequence[tuple[float, Interval]], bounds: Interval = (0.0, 1.0)) -> Interval:
     """Interval of the mean of independent estimates from each one's own interval (Newcombe's
     method of variance estimates recovery, MOVER): for the mean m of p₁…p_k with intervals
-    (lᵢ, uᵢ), m − √Σ(pᵢ − lᵢ)² / k to m + √Σ(uᵢ − pᵢ)² / k. With Wilson intervals for
-    Good-Acc and Bad-Acc it gives Avg-Acc an interval that is never zero-width."""
+    (lᵢ, uᵢ), m − √Σ(pᵢ − lᵢ)² / k to m + √Σ(uᵢ − pᵢ)² / k, kept inside `bounds`. With Wilson
+    intervals for Good-Acc and Bad-Acc it gives Avg-Acc an interval that is never zero-width."""
     k = len(parts)
     mean = sum(p for p, _ in parts) / k
     low = mean - math.sqrt(sum((p - lo) ** 2 for p, (lo, _) in parts)) / k
     high = mean + math.sqrt(sum((hi - p) ** 2 for p, (_, hi) in parts)) / k
-    return max(0.0, low), min(1.0, high)
+    return max(bounds[0], low), min(bounds[1], high)
+
+
+def paired_difference(
+    both: int, first_only: int, second_only: int, neither: int, z: float = Z95
+) -> Interval | None:
+    """Interval of p₁ − p₂ for two binary outcomes on the same n records (a: both 1, b: only the
+    first, c: only the second, d: neither; p₁ = (a + b)/n, p₂ = (a + c)/n): Newcombe's method 10
+    (1998), MOVER over the two Wilson intervals (lᵢ, uᵢ) with the records' correlation φ,
+
+        p₁ − p₂ − √((p₁ − l₁)² − 2φ(p₁ − l₁)(u₂ − p₂) + (u₂ − p₂)²)  to
+        p₁ − p₂ + √((u₁ − p₁)² − 2φ(u₁ − p₁)(p₂ − l₂) + (p₂ − l₂)²),
+
+    φ = (ad − bc)/√((a+b)(c+d)(a+c)(b+d)) with Newcombe's correction max(ad − bc − n/2, 0) in
+    the numerator when ad > bc, and 0 when a margin is empty. A closed form that keeps its
+    coverage with tens of records and stays in [−1, 1]. None for n = 0."""
+    n = both + first_only + second_only + neither
+    if n == 0:
+        return None
+    first, second = (both + first_only) / n, (both + second_only) / n
+    l1, u1 = wilson(both + first_only, n, z) or (0.0, 1.0)
+    l2, u2 = wilson(both + second_only, n, z) or (0.0, 1.0)
+    margins = (both + first_only) * (second_only + neither) * (both + second_only) * (first_only + neither)
+    cross = both * neither - first_only * second_only
+    phi = (max(cross - n / 2, 0.0) if cross > 0 else cross) / math.sqrt(margins) if margins else 0.0
+    difference = first - second
+    low = difference - math.sqrt(
+        (first - l1) ** 2 - 2 * phi * (first - l1) * (u2 - second) + (u2 - second) ** 2
+    )
+    high = difference + math.sqrt(
+        (u1 - first) ** 2 - 2 * phi * (u1 - first) * (second - l2) + (second - l2) ** 2
+    )
+    return max(-1.0, low), min(1.0, high)
+
+
+def mcnemar_exact(first_only: int, second_only: int) -> float:
+    """Two-sided exact McNemar test: the binomial test of b = `first_only` among the m = b + c
+    discordant records against ½, p = min(1, 2·P(X ≤ min(b, c))) with X ~ Bin(m, ½); 1 when no
+    record is discordant. Exact, so it holds at the few dozen records a person judges."""
+    discordant = first_only + second_only
+    if discordant == 0:
+        return 1.0
+    from scipy.stats import binomtest  # imported here: scipy is slow to import and rarely needed
+
+    return float(binomtest(first_only, discordant, 0.5).pvalue)
 
 
 def bootstrap_mean(values: Sequence[float], seed: int = 0) -> Interval | None:

@@ -5,7 +5,9 @@ JSON renderings. Charts and the HTML page read the same objects, so every output
 same numbers.
 
 The columns of a section are a list of `ColumnDef`s (title, cell per row, JSON key), so a
-later column (a grader-corrected Good%, say) is one more entry, not a new table.
+column such as the GRM-equivalent Good% of Tasks 2/3 (qualified.py) is one more entry.
+A person's runs (`uxbench/human`) are rows of their own, after the models and not ranked,
+with a paired table beside them (paired.py).
 """
 
 from __future__ import annotations
@@ -13,20 +15,24 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from uxbench.labels import DIFFICULTIES, FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS, english
 from uxbench.report import published
-from uxbench.report.collect import Run, Skipped
+from uxbench.report.collect import CheckLog, Run, Skipped
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.paired import Pairing, compare, paired_json
+from uxbench.report.qualified import Equivalent, checks_json, equivalent, explanation
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.settings import DATA_ARGS, matches, non_default, task_defaults
 from uxbench.report.spec import BASELINE_PREFIXES, PAPER_GRADER, TASKS, Column, TaskSpec
 from uxbench.report.stats import Interval, bootstrap_mean, mover_mean, wilson
 
 FEW = 10  # a breakdown cell with fewer records is greyed
+HUMAN_REFERENCE = "Human (blind 25+25 subset)"  # the paper's human baseline (published.json)
 LABEL_CHARS = 28  # chart labels longer than this are shortened (the key gives the full name)
 _GROUP_ORDER: dict[str, tuple[str, ...]] = {
     "failure_dimension": tuple(FAILURE_DIMENSIONS),
@@ -40,9 +46,14 @@ BREAKDOWN_TITLES = {
     "scenario": "Scenario",
     "difficulty": "Difficulty",
 }
-# settings never listed in the Settings column: the data source has its own column, and a
-# self-graded run says so as its grader
-_NOT_SHOWN = {*DATA_ARGS, "self_grade"}
+# settings never listed in the Settings column: the data source has its own column, a
+# self-graded run says so as its grader, and a person's name is in the model or grader name
+_NOT_SHOWN = {*DATA_ARGS, "self_grade", "-M annotator", "grader -M annotator"}
+
+
+def by_paper_grader(grader: str | None) -> bool:
+    """Whether a ranking is graded by UXBench-GRM, the grader of the paper's Tasks 2/3 numbers."""
+    return PAPER_GRADER in (grader or "").lower()
 
 
 def short_name(model: str) -> str:
@@ -84,6 +95,7 @@ class Row:
     keyed: bool = False  # the chart label needs a line in the key (see chart_label)
     variants: int = 1  # rows of the same model in the section (with different settings)
     data_note: str = ""  # the data source, when the section's rows do not all share it
+    grm: Equivalent | None = None  # Tasks 2/3: the GRM-equivalent headline (qualified.py)
 
     @property
     def baseline(self) -> bool:
@@ -91,13 +103,14 @@ class Row:
 
     @property
     def kind(self) -> str:
-        """The row's mark, also its CSS class: partial, baseline or "" (a model)."""
-        return "partial" if self.run.partial else "baseline" if self.baseline else ""
+        """The row's mark, also its CSS class: partial, baseline, human or "" (a model)."""
+        marks = (("partial", self.run.partial), ("baseline", self.baseline), ("human", self.run.human))
+        return next((mark for mark, on in marks if on), "")
 
     @property
     def label(self) -> str:
-        """The model's short name, as the charts print it."""
-        return short_name(self.run.model)
+        """The model's short name (a person's annotator), as the charts print it."""
+        return row_label(self.run)
 
     def chart_label(self) -> str:
         """The label in a chart: shortened, with the key number when the key says more."""
@@ -108,15 +121,20 @@ class Row:
         """The chart key's line for this row: number, full model name, settings, marks."""
         data = f"data={self.data_note}" if self.data_note else ""
         extra = [settings_text(self.settings), data, *self.marks()]
-        return f"[{self.ref}] {self.run.model}" + "".join(f" · {e}" for e in extra if e)
+        return f"[{self.ref}] {self.run.who}" + "".join(f" · {e}" for e in extra if e)
 
     def marks(self) -> list[str]:
         marks = (
             ("baseline", self.baseline),
+            ("human", self.run.human),
             ("partial", self.run.partial),
             ("different settings", self.variants > 1),
         )
         return [mark for mark, on in marks if on]
+
+
+def row_label(run: Run) -> str:
+    return f"{run.annotator} (human)" if run.human else short_name(run.model)
 
 
 def settings_text(settings: dict[str, str]) -> str:
@@ -140,6 +158,7 @@ class Section:
     columns: list[Column]  # metrics besides the headline that some row has
     show_paths: bool = False
     common: dict[str, str] = field(default_factory=dict)  # shown settings every row shares
+    pairs: list[Pairing] = field(default_factory=list)  # Task 1: a person's runs beside the others
 
     def common_text(self) -> str:
         return f"Every row: {settings_text(self.common)}." if self.common else ""
@@ -154,7 +173,7 @@ class Section:
 
     @property
     def paper_grader(self) -> bool:
-        return bool(self.grader) and PAPER_GRADER in (self.grader or "").lower()
+        return by_paper_grader(self.grader)
 
     def breakdown_keys(self) -> list[str]:
         keys = {key for row in self.rows for key in row.run.breakdown}
@@ -206,6 +225,16 @@ class Leaderboard:
     generated: str
     notes: list[str] = field(default_factory=list)
     show_paths: bool = False
+    checks: list[CheckLog] = field(default_factory=list)  # grader_check logs (qualifications)
+
+    def corrected_by(self) -> Counter[str]:
+        """Rows each grader check gives a GRM-equivalent number, by the check's log location."""
+        return Counter(
+            row.grm.check.check.location
+            for table in self.tables
+            for row in table.rows
+            if row.grm and row.grm.check and row.grm.value is not None
+        )
 
 
 def group_title(key: str, group: str) -> str:
@@ -251,7 +280,7 @@ def _shown_settings(runs: list[Run], show_paths: bool) -> list[dict[str, str]]:
         defaults = task_defaults(run.task)
         names = non_default(run.task, run.settings, run.explicit)
         for other in runs:
-            if other.model != run.model or other is run:
+            if other.who != run.who or other is run:
                 continue
             for name, value in run.settings.items():
                 default = defaults.get(name, _ABSENT)
@@ -262,8 +291,37 @@ def _shown_settings(runs: list[Run], show_paths: bool) -> list[dict[str, str]]:
     return shown
 
 
+def _paper(spec: TaskSpec, run: Run) -> tuple[str | None, dict[str, float] | None]:
+    """The paper's name for the row and its numbers (None unless the settings match the paper's):
+    a person's row is set beside the paper's blind human baseline."""
+    if run.human:
+        reference = published.references(spec.name).get(HUMAN_REFERENCE)
+        return (HUMAN_REFERENCE, reference) if reference else (None, None)
+    return published.paper_name(run.model), published.published_metrics(spec.name, run.model)
+
+
+def _pairs(rows: list[Row], evidence: Evidence) -> list[Pairing]:
+    """Each person's run beside every other row of the section (two people once), on the records
+    both judged."""
+    pairs = []
+    for row in (r for r in rows if r.run.human):
+        mine = evidence.verdicts(row.run)
+        for other in rows:
+            if other is row or (other.run.human and other.ref < row.ref):
+                continue
+            found = compare(mine, evidence.verdicts(other.run))
+            if found is not None:
+                pairs.append(Pairing(row.run, other.run, found))
+    return pairs
+
+
 def section(
-    spec: TaskSpec, grader: str | None, runs: list[Run], evidence: Evidence, show_paths: bool
+    spec: TaskSpec,
+    grader: str | None,
+    runs: list[Run],
+    evidence: Evidence,
+    show_paths: bool,
+    checks: list[CheckLog] | None = None,
 ) -> Section:
     shown = _shown_settings(runs, show_paths)
     # what every row shares is said once, above the table and in the charts' keys
@@ -273,12 +331,13 @@ def section(
         for run, own in zip(runs, shown, strict=True)
     }
     complete = sorted(
-        (r for r in runs if not r.partial),
+        (r for r in runs if not r.partial and not r.human),
         key=lambda r: (_headline(spec, r) is None, -(_headline(spec, r) or 0)),
     )
     partial = sorted((r for r in runs if r.partial), key=lambda r: -(_headline(spec, r) or 0))
-    ordered = complete + partial
-    labels = [short_name(run.model) for run in ordered]
+    people = sorted((r for r in runs if r.human), key=lambda r: -(_headline(spec, r) or 0))
+    ordered = complete + partial + people
+    labels = [row_label(run) for run in ordered]
     mixed_data = len({run.data(show_paths) for run in ordered}) > 1
     rows: list[Row] = []
     for ref, run in enumerate(ordered, start=1):
@@ -288,10 +347,10 @@ def section(
         counts = evidence.counts_of(run)
         interval, method = headline_interval(spec, run, counts)
         rank = None
-        if not run.partial:
+        if not run.partial and not run.human:  # a person is set beside the models, not ranked among them
             previous = rows[-1] if rows else None
             rank = previous.rank if previous and previous.headline == value and previous.rank else ref
-        paper_values = published.published_metrics(spec.name, run.model)
+        paper_name, paper_values = _paper(spec, run)
         deltas = evidence.deltas(run)
         rows.append(
             Row(
@@ -302,29 +361,38 @@ def section(
                 headline=value,
                 interval=interval,
                 interval_method=method,
-                paper=published.paper_name(run.model),
+                paper=paper_name,
                 published=paper_values if matches(run.settings, spec.paper_settings) else None,
                 counts=counts,
                 delta_interval=bootstrap_mean(deltas) if deltas else None,
                 keyed=keyed,
-                variants=sum(other.model == run.model for other in ordered),
+                variants=sum(other.who == run.who for other in ordered),
                 data_note=run.data(show_paths) if mixed_data else "",
+                grm=equivalent(spec, run, checks or [], by_paper_grader(grader), show_paths),
             )
         )
-    return Section(spec, grader, rows, _columns(spec, runs), show_paths, common)
+    return Section(spec, grader, rows, _columns(spec, runs), show_paths, common, _pairs(rows, evidence))
 
 
 def _section_order(grader: str | None, runs: list[Run]) -> tuple[bool, int, str]:
     """The paper's grader first, then the graders with most rows."""
-    return PAPER_GRADER not in (grader or "").lower(), -len(runs), grader or ""
+    return not by_paper_grader(grader), -len(runs), grader or ""
 
 
-def task_table(spec: TaskSpec, runs: list[Run], evidence: Evidence, show_paths: bool = False) -> TaskTable:
+def task_table(
+    spec: TaskSpec,
+    runs: list[Run],
+    evidence: Evidence,
+    show_paths: bool = False,
+    checks: list[CheckLog] | None = None,
+) -> TaskTable:
     by_grader: dict[str | None, list[Run]] = {}
     for run in runs:
         by_grader.setdefault(run.grader, []).append(run)
     ordered = sorted(by_grader.items(), key=lambda item: _section_order(*item))
-    return TaskTable(spec, [section(spec, grader, group, evidence, show_paths) for grader, group in ordered])
+    return TaskTable(
+        spec, [section(spec, grader, group, evidence, show_paths, checks) for grader, group in ordered]
+    )
 
 
 def _columns(spec: TaskSpec, runs: list[Run]) -> list[Column]:
@@ -343,9 +411,10 @@ def leaderboard(
     notes: list[str],
     evidence: Evidence,
     show_paths: bool = False,
+    checks: list[CheckLog] | None = None,
 ) -> Leaderboard:
     tables = [
-        task_table(spec, [r for r in runs if r.task == name], evidence, show_paths)
+        task_table(spec, [r for r in runs if r.task == name], evidence, show_paths, checks)
         for name, spec in TASKS.items()
     ]
     return Leaderboard(
@@ -356,6 +425,7 @@ def leaderboard(
         generated=generated,
         notes=notes,
         show_paths=show_paths,
+        checks=list(checks or []),
     )
 
 
@@ -383,7 +453,7 @@ def fmt_interval(value: float | None, interval: Interval | None, kind: str = "pc
 
 def model_cell(row: Row) -> Cell:
     marks = row.marks()
-    return Cell(row.run.model + (f" ({', '.join(marks)})" if marks else ""), row.run.model)
+    return Cell(row.run.who + (f" ({', '.join(marks)})" if marks else ""), row.run.who)
 
 
 def date(run: Run) -> str:
@@ -394,7 +464,32 @@ def _records(row: Row) -> Cell:
     run = row.run
     if run.partial:
         return Cell(f"{run.samples} of {run.total}", run.samples, note=run.partial)
+    if run.human and run.samples < run.total:
+        return Cell(str(run.samples), run.samples, note=f"of {run.total} records: a person judges a subset")
     return Cell(str(run.samples), run.samples)
+
+
+def _grm_cell(row: Row) -> Cell:
+    item = row.grm
+    if item is None:
+        return Cell("–")
+    if item.value is None:
+        return Cell(item.note or "–", None, muted=True)
+    return Cell(fmt_interval(item.value, item.interval), item.value, note=explanation(item))
+
+
+def _grm_def(section: Section) -> ColumnDef | None:
+    """The GRM-equivalent headline, in a graded section (unless it is graded by UXBench-GRM and
+    no row has a number: there the raw headline already is UXBench-GRM's)."""
+    if not section.spec.graded:
+        return None
+    if section.paper_grader and not any(row.grm and row.grm.value is not None for row in section.rows):
+        return None
+    return ColumnDef(
+        f"GRM-equiv. {section.spec.headline.title} (95% CI)",
+        _grm_cell,
+        "What UXBench-GRM would give, from the grader's grader_check (docs/graders.md)",
+    )
 
 
 def _metric_def(column: Column) -> ColumnDef:
@@ -418,6 +513,8 @@ def _paper_def(section: Section) -> ColumnDef:
 
     def cell(row: Row) -> Cell:
         value = (row.published or {}).get(spec.headline.metric)
+        if value is not None and row.run.human:
+            return Cell(fmt(value), value, note=f"{row.paper}: the paper's blind human baseline")
         if value is None and row.paper:
             return Cell(
                 "other settings",
@@ -435,6 +532,10 @@ def _paper_text(spec: TaskSpec) -> dict[str, str]:
     return {name: "null" if value is None else str(value) for name, value in spec.paper_settings.items()}
 
 
+def has_grm_column(section: Section) -> bool:
+    return _grm_def(section) is not None
+
+
 def section_columns(section: Section) -> list[ColumnDef]:
     """The columns of a section's leaderboard, in order: the headline right after the model,
     the settings in one compact column."""
@@ -444,10 +545,12 @@ def section_columns(section: Section) -> list[ColumnDef]:
         lambda row: Cell(fmt_interval(row.headline, row.interval), row.headline, note=row.interval_method),
     )
     shown = section.show_paths
+    grm = _grm_def(section)
     return [
         ColumnDef("#", lambda row: Cell("–" if row.rank is None else str(row.rank), row.rank)),
         ColumnDef("Model", model_cell),
         headline,
+        *([grm] if grm else []),
         ColumnDef("n", _records, "records scored"),
         ColumnDef(
             "Settings", lambda row: Cell(settings_text(row.settings) or "–", settings_text(row.settings))
@@ -515,6 +618,10 @@ INTERVALS = (
     "and Bad-Acc combined by MOVER; a percentile bootstrap for Δ score."
 )
 PARTIAL_NOTE = "Rows marked partial cover part of their dataset (n of N records) and are not ranked."
+HUMAN_NOTE = (
+    "Rows marked human are people (uxbench/human, named by annotator) on the records they judged, set "
+    "beside the models and not ranked; their Paper column is the paper's blind human baseline."
+)
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are greyed."
 
 
@@ -528,6 +635,7 @@ def _row_json(sec: Section, row: Row) -> dict[str, Any]:
         "rank": row.rank,
         "ref": row.ref,
         "model": run.model,
+        "annotator": run.annotator,
         "label": row.label,
         "kind": row.kind or "model",
         "baseline": row.baseline,
@@ -554,6 +662,7 @@ def _row_json(sec: Section, row: Row) -> dict[str, Any]:
         "paper_name": row.paper,
         "paper_settings_match": matches(run.settings, sec.spec.paper_settings),
         "published": row.published,
+        **({**row.grm.fields, "grm_equiv_note": row.grm.note} if row.grm else {}),
     }
 
 
@@ -584,6 +693,13 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
         "notes": board.notes,
         "tasks": tasks,
         "missing_tasks": [spec.name for spec in board.missing],
+        "grader_checks": checks_json(board.checks, board.corrected_by(), board.show_paths),
+        "paired": [
+            item
+            for table in board.tables
+            for sec in table.sections
+            for item in paired_json(sec.pairs, board.show_paths)
+        ],
         "skipped": [
             {
                 "log": s.log if board.show_paths else s.name,
