@@ -41,6 +41,23 @@ def _eval_args(args: argparse.Namespace) -> dict[str, Any]:
     return {name: getattr(args, name) for name in _EVAL_FLAGS if getattr(args, name) is not None}
 
 
+def _workers(args: argparse.Namespace) -> int:
+    """--workers, by default this machine's cores (on Ray: 0, the cluster's CPUs)."""
+    from uxbench.pipeline.parallel import default_workers
+
+    if args.workers is not None:
+        if args.workers < 1:
+            raise DataError(f"--workers {args.workers}: give 1 or more")
+        return int(args.workers)
+    return 0 if args.executor == "ray" else default_workers()
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    from uxbench.pipeline.executors import make_executor
+
+    return make_executor(args.executor, _workers(args), args.ray_address)
+
+
 def _report_failed(failed: dict[str, int]) -> int:
     """Exit code 3, and what to do, when some items' model calls failed."""
     if not failed:
@@ -98,15 +115,17 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
     def command(args: argparse.Namespace) -> int:
         from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage
 
-        counts = run_agent_stage(
-            AGENT_STAGES[stage],
-            args.input,
-            args.out,
-            _model(args),
-            args.chunk_size,
-            {"log_realtime": False, **_eval_args(args)},
-            force=args.force,
-        )
+        with _executor(args) as executor:
+            counts = run_agent_stage(
+                AGENT_STAGES[stage],
+                args.input,
+                args.out,
+                _model(args),
+                args.chunk_size,
+                {"log_realtime": False, **_eval_args(args)},
+                force=args.force,
+                executor=executor,
+            )
         shown = {k: v for k, v in counts.items() if k != "failed_examples"}
         print(f"{stage}: {shown} → {args.out}")
         return _report_failed({stage: counts["failed"]} if counts["failed"] else {})
@@ -140,6 +159,9 @@ def _run(args: argparse.Namespace) -> int:
         build=_build_config(args),
         eval_args=_eval_args(args),
         force=args.force,
+        workers=_workers(args),
+        executor=args.executor,
+        ray_address=args.ray_address,
     )
     stats = run_pipeline(args.raw, args.out, _model(args), options, progress=not args.no_progress)
     sizes = {name: facts["size"] for name, facts in stats["build"]["sets"].items()}
@@ -158,6 +180,13 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
         "--dry-run", action="store_true", help="answer with the built-in stand-in model (no API)"
     )
     parser.add_argument("--chunk-size", type=int, default=100, help="samples per Inspect run (resume unit)")
+    parser.add_argument(
+        "--workers", type=int, help="chunks run at once, each in its own process (default: the cores)"
+    )
+    parser.add_argument(
+        "--executor", choices=("local", "ray"), default="local", help="local processes, or Ray tasks"
+    )
+    parser.add_argument("--ray-address", help="Ray cluster to run on: auto (default) or HOST:PORT")
     parser.add_argument("--max-connections", type=int, help="concurrent model requests")
     parser.add_argument("--max-retries", type=int, help="retries of a failing model call (Inspect's)")
     parser.add_argument("--timeout", type=int, help="seconds a model call may take, retries included")

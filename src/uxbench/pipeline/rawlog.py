@@ -16,8 +16,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from uxbench.dataset import read_jsonl
+from uxbench.dataset import Row, read_jsonl
 from uxbench.errors import DataError
+from uxbench.pipeline.files import location
 from uxbench.records import ROLES, RecordError, message_text
 
 LIKED, DISLIKED = "liked", "disliked"
@@ -58,22 +59,64 @@ class Conversation:
     def from_json(cls, data: dict[str, Any]) -> Conversation:
         return cls(str(data["cid"]), tuple(LogTurn(**t) for t in data["turns"]))
 
-    def digest(self) -> bytes:
-        """What tells two conversations apart: every turn's role, time, rating and text."""
-        digest = hashlib.blake2b(digest_size=8)
+    def digest(self) -> int:
+        """What tells two conversations apart (every turn's role, time, rating and text), in 32 bits."""
+        digest = hashlib.blake2b(digest_size=4)
         for t in self.turns:
             digest.update(f"{t.role}\x1e{t.time}\x1e{t.feedback}\x1e{t.text}\x1f".encode())
-        return digest.digest()
+        return int.from_bytes(digest.digest(), "big")
+
+
+class ReusedCid(RecordError):
+    """A second, different conversation under a cid already read."""
 
 
 @dataclass
 class ReadReport:
+    """What a read of a raw log counted and skipped; `admit` decides, line by line in file order."""
+
     lines: int = 0
     conversations: int = 0
     skipped: list[str] = field(default_factory=list)
     duplicate_cids: int = 0  # lines skipped because another conversation had their cid
-    # cid -> (line, digest) of its first conversation: ≈ 150 bytes per conversation read
-    first_seen: dict[str, tuple[int, bytes]] = field(default_factory=dict, repr=False)
+    # cid -> digest << 32 | line of its first conversation: ≈ 150 bytes per conversation read
+    first_seen: dict[str, int] = field(default_factory=dict, repr=False)
+
+    def admit(
+        self,
+        path: str | Path,
+        row: Row,
+        cid: str | None,
+        digest: int | None,
+        error: str | None,
+        skip_bad: bool,
+    ) -> bool:
+        """Count one line: True when its conversation goes on; a bad line raises DataError, or is
+        counted and skipped with `skip_bad`. `cid` and `digest` are the parsed conversation's,
+        `error` the reason it could not be parsed."""
+        self.lines += 1
+        reused = None
+        if error is None and cid is not None and digest is not None:
+            reused = self._reused(cid, digest, row.line)
+            error = str(reused) if reused else None
+        if error is None:
+            self.conversations += 1
+            return True
+        where = f"{path}:{row.line} (cid {str((row.raw or {}).get('cid') or '?')}): {error}"
+        if not skip_bad:
+            raise DataError(f"{where}\n(--skip-bad skips and counts such lines)")
+        self.skipped.append(where)
+        self.duplicate_cids += reused is not None
+        return False
+
+    def _reused(self, cid: str, digest: int, line: int) -> ReusedCid | None:
+        """A cid names one conversation: a second, different one would take over its cases later
+        on. The same conversation twice is left to the prefilter's exact-duplicate rule."""
+        first = self.first_seen.setdefault(cid, digest << 32 | line)
+        if first >> 32 == digest:
+            return None
+        problem = f"line {first & 0xFFFFFFFF} holds another conversation with this cid (cids must be unique)"
+        return ReusedCid("cid", problem)
 
 
 # times outside these bounds are unit mistakes (microseconds, nanoseconds) or junk
@@ -177,40 +220,24 @@ def parse_conversation(raw: dict[str, Any]) -> Conversation:
     return Conversation(str(cid).strip(), tuple(turn for _, turn in numbered))
 
 
-class ReusedCid(RecordError):
-    """A second, different conversation under a cid already read."""
-
-
-def _check_cid(conversation: Conversation, line: int, report: ReadReport) -> None:
-    """A cid names one conversation: a second, different one would take over its cases later on.
-    The same conversation twice is left to the prefilter's exact-duplicate rule."""
-    digest = conversation.digest()
-    first = report.first_seen.setdefault(conversation.cid, (line, digest))
-    if first[1] != digest:
-        problem = f"line {first[0]} holds another conversation with this cid (cids must be unique)"
-        raise ReusedCid("cid", problem)
+def parse_row(row: Row) -> Conversation:
+    """The conversation of one raw-log line (RecordError when it cannot be used)."""
+    if row.problem:
+        raise RecordError("-", row.problem)
+    return parse_conversation(row.raw or {})
 
 
 def read_raw_log(
     path: str | Path, skip_bad: bool = False, report: ReadReport | None = None
 ) -> Iterator[Conversation]:
     """Conversations of a raw log; a bad line raises DataError unless `skip_bad` (then it is counted)."""
-    path = Path(path)
+    path = location(path)
     report = report if report is not None else ReadReport()
     for row in read_jsonl(path):
-        report.lines += 1
-        cid = str((row.raw or {}).get("cid") or "?")
         try:
-            if row.problem:
-                raise RecordError("-", row.problem)
-            conversation = parse_conversation(row.raw or {})
-            _check_cid(conversation, row.line, report)
+            conversation = parse_row(row)
         except RecordError as error:
-            where = f"{path}:{row.line} (cid {cid}): {error}"
-            if not skip_bad:
-                raise DataError(f"{where}\n(--skip-bad skips and counts such lines)") from None
-            report.skipped.append(where)
-            report.duplicate_cids += isinstance(error, ReusedCid)
+            report.admit(path, row, None, None, str(error), skip_bad)
             continue
-        report.conversations += 1
-        yield conversation
+        if report.admit(path, row, conversation.cid, conversation.digest(), None, skip_bad):
+            yield conversation

@@ -20,9 +20,11 @@ from typing import Any
 from uxbench.errors import DataError
 from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage, stage_settings
 from uxbench.pipeline.build import BuildConfig, build
-from uxbench.pipeline.files import read_stats, stats_path
+from uxbench.pipeline.executors import make_executor
+from uxbench.pipeline.files import Location, location, read_stats, stats_path
 from uxbench.pipeline.manifest import read_manifest, settle
 from uxbench.pipeline.models import ModelLike, resolve
+from uxbench.pipeline.parallel import default_workers
 from uxbench.pipeline.stages import prefilter_stage, signals_stage
 
 STAGE_FILES = {
@@ -43,9 +45,12 @@ class RunOptions:
     build: BuildConfig = field(default_factory=BuildConfig)
     eval_args: dict[str, Any] = field(default_factory=dict)  # passed on to inspect_ai.eval
     force: bool = False  # resume even when the settings differ from the recorded ones
+    workers: int = 1  # processes for agent-stage chunks (Ray: chunks in flight, 0 = the cluster's CPUs)
+    executor: str = "local"  # local | ray
+    ray_address: str | None = None  # auto, or HOST:PORT of the Ray cluster
 
 
-def fingerprint(path: Path) -> str:
+def fingerprint(path: Location) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -53,7 +58,7 @@ def fingerprint(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _count_lines(path: Path) -> int:
+def _count_lines(path: Location) -> int:
     with path.open("rb") as handle:
         return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
@@ -71,7 +76,7 @@ def run_settings(model: ModelLike, options: RunOptions) -> dict[str, Any]:
     }
 
 
-def _check_manifest(raw: Path, out: Path, model: ModelLike, options: RunOptions) -> set[str]:
+def _check_manifest(raw: Location, out: Location, model: ModelLike, options: RunOptions) -> set[str]:
     """Refuse other input; refuse other settings unless forced. Returns the stages whose settings changed."""
     manifest = out / "pipeline.json"
     sha256 = fingerprint(raw)
@@ -81,9 +86,9 @@ def _check_manifest(raw: Path, out: Path, model: ModelLike, options: RunOptions)
             f"{out} holds a run on different input ({previous.get('input')}); "
             "use a new --out directory for this one"
         )
-    run = {k: v for k, v in asdict(options).items() if k in ("chunk_size", "build")}
+    run = {k: v for k, v in asdict(options).items() if k in ("chunk_size", "build", "workers", "executor")}
     run["eval_args"] = {k: v for k, v in options.eval_args.items() if isinstance(v, (str, int, float, bool))}
-    facts = {"input": str(raw.resolve()), "sha256": sha256, "run": run}
+    facts = {"input": str(raw.resolve() if isinstance(raw, Path) else raw), "sha256": sha256, "run": run}
     return settle(manifest, run_settings(model, options), options.force, **facts)
 
 
@@ -149,7 +154,7 @@ def run_pipeline(
 ) -> dict[str, Any]:
     """Run (or resume) the whole pipeline on `raw` into `out`; returns the stats."""
     options = options or RunOptions()
-    raw, out = Path(raw), Path(out)
+    raw, out = location(raw), location(out)
     if not raw.is_file():
         raise DataError(f"{raw}: no such raw log file")
     resolve(model)  # a model that cannot be set up stops the run before any stage
@@ -172,10 +177,13 @@ def run_pipeline(
         display.note(f"{name}: finished earlier, skipped")
         return False
 
-    with display.running():
+    executor = make_executor(options.executor, options.workers, options.ray_address)
+    # the deterministic stages run on this machine's cores
+    local = options.workers if options.executor == "local" else default_workers()
+    with display.running(), executor:
         if due("signals"):
             advance = display.stage("signals", _count_lines(raw))
-            signals_stage(raw, files["signals"], options.skip_bad, advance=advance)
+            signals_stage(raw, files["signals"], options.skip_bad, advance=advance, workers=local)
         if due("prefilter"):
             advance = display.stage("prefilter", read_stats(files["signals"])["signals"]["conversations"])
             prefilter_stage(
@@ -185,6 +193,7 @@ def run_pipeline(
                 options.near_threshold,
                 options.unsafe_terms,
                 advance=advance,
+                workers=local,
             )
         previous = files["prefilter"]
         for name in ("miner", "judge", "qa"):
@@ -200,6 +209,7 @@ def run_pipeline(
                     advance=bar.advance,
                     on_items=bar.start,
                     force=options.force,
+                    executor=executor,
                 )
             previous = files[name]
         return build(files["qa"], out, options.build)
