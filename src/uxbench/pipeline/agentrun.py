@@ -229,6 +229,15 @@ def _give_up(job: ChunkJob, reason: str) -> None:
 # ---------------------------------------------------------------- a stage
 
 
+def check_sendable(model: ModelLike, executor: Executor) -> None:
+    """An Inspect Model object (with its client and callbacks) stays in the process that made it."""
+    if executor.remote and isinstance(model, Model):
+        raise DataError(
+            "worker processes and Ray tasks build the model themselves: give it by name "
+            "(a ModelSpec), not as an Inspect Model object"
+        )
+
+
 def run_agent_stage(
     stage: AgentStage,
     input_path: str | Location,
@@ -245,11 +254,7 @@ def run_agent_stage(
     `out` and its stats; `force` resumes a work directory made with other settings. Chunks run
     on `executor` (default: one after the other in this process)."""
     executor = executor or Executor()
-    if executor.remote and isinstance(model, Model):
-        raise DataError(
-            "worker processes and Ray tasks build the model themselves: give it by name "
-            "(a ModelSpec), not as an Inspect Model object"
-        )
+    check_sendable(model, executor)
     work = work_dir(out)
     chunks, logs, results = work / "chunks", work / "logs", work / "results"
     for directory in (chunks, logs, results):
@@ -335,6 +340,6 @@ def export_logs(log_files: list[str], out: str | Path) -> dict[str, Any]:
     rows, counts = stage.collect(list(results.values()))
     counts["failed"] = len(failed - results.keys())
     write_rows(out, rows)
-    upstream = inputs[0] if len(set(inputs)) == 1 and Path(inputs[0]).exists() else None
+    upstream = inputs[0] if len(set(inputs)) == 1 and location(inputs[0]).exists() else None
     write_stats(out, upstream, stage.name, counts)
     return {"stage": stage.name, **counts}

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from uxbench.labels import english
+from uxbench.pipeline.files import location
 
 _TITLES = {
     "signals": "1. Signals",
@@ -63,4 +64,4 @@ def render_report(stats: dict[str, Any]) -> str:
 
 
 def write_report(path: str | Path, stats: dict[str, Any]) -> None:
-    Path(path).write_text(render_report(stats), encoding="utf-8")
+    location(path).write_text(render_report(stats), encoding="utf-8")

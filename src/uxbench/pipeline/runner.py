@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from uxbench.errors import DataError
-from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage, stage_settings
+from uxbench.pipeline.agentrun import AGENT_STAGES, check_sendable, run_agent_stage, stage_settings
 from uxbench.pipeline.build import BuildConfig, build
 from uxbench.pipeline.executors import make_executor
 from uxbench.pipeline.files import Location, location, read_stats, stats_path
@@ -178,6 +178,7 @@ def run_pipeline(
         return False
 
     executor = make_executor(options.executor, options.workers, options.ray_address)
+    check_sendable(model, executor)
     # the deterministic stages run on this machine's cores
     local = options.workers if options.executor == "local" else default_workers()
     with display.running(), executor:
