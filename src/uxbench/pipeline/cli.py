@@ -49,7 +49,7 @@ def _workers(args: argparse.Namespace) -> int:
         if args.workers < 1:
             raise DataError(f"--workers {args.workers}: give 1 or more")
         return int(args.workers)
-    return 0 if args.executor == "ray" else default_workers()
+    return 0 if getattr(args, "executor", "local") == "ray" else default_workers()
 
 
 def _executor(args: argparse.Namespace) -> Any:
@@ -94,7 +94,7 @@ def _synth(args: argparse.Namespace) -> None:
 def _signals(args: argparse.Namespace) -> None:
     from uxbench.pipeline.stages import signals_stage
 
-    counts = signals_stage(args.raw, args.out, args.skip_bad)
+    counts = signals_stage(args.raw, args.out, args.skip_bad, workers=_workers(args))
     print(
         f"signals: {counts['conversations']} conversations "
         f"({counts['skipped_lines']} bad lines skipped) → {args.out}"
@@ -104,7 +104,9 @@ def _signals(args: argparse.Namespace) -> None:
 def _prefilter(args: argparse.Namespace) -> None:
     from uxbench.pipeline.stages import prefilter_stage
 
-    counts = prefilter_stage(args.signals, args.out, args.rejected, args.near_threshold, args.unsafe_terms)
+    counts = prefilter_stage(
+        args.signals, args.out, args.rejected, args.near_threshold, args.unsafe_terms, workers=_workers(args)
+    )
     print(
         f"prefilter: kept {counts['kept']} of {counts['conversations_in']}; "
         f"rejected {counts['rejected']} → {args.out}"
@@ -180,9 +182,7 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
         "--dry-run", action="store_true", help="answer with the built-in stand-in model (no API)"
     )
     parser.add_argument("--chunk-size", type=int, default=100, help="samples per Inspect run (resume unit)")
-    parser.add_argument(
-        "--workers", type=int, help="chunks run at once, each in its own process (default: the cores)"
-    )
+    _workers_option(parser)
     parser.add_argument(
         "--executor", choices=("local", "ray"), default="local", help="local processes, or Ray tasks"
     )
@@ -200,6 +200,12 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", help="Inspect console log level")
     parser.add_argument(
         "--force", action="store_true", help="resume with other settings than the recorded ones"
+    )
+
+
+def _workers_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers", type=int, help="worker processes (chunks run at once), by default the cores"
     )
 
 
@@ -236,6 +242,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("raw")
     p.add_argument("--out", required=True)
     p.add_argument("--skip-bad", action="store_true", help="skip and count bad lines instead of stopping")
+    _workers_option(p)
     p.set_defaults(func=_guard(_signals))
 
     p = stages.add_parser("prefilter", help="stage 2: rules, unsafe screen, duplicates")
@@ -243,6 +250,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--rejected", help="write the rejected cids and reasons here")
     _prefilter_options(p)
+    _workers_option(p)
     p.set_defaults(func=_guard(_prefilter))
 
     for stage, text in (("miner", "stage 3"), ("judge", "stage 4"), ("qa", "stage 5")):
