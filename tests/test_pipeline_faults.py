@@ -347,9 +347,7 @@ def test_a_failing_item_is_left_out_then_retried_alone(
     )
     assert all((out / name).exists() for name in RELEASE_FILES.values())
 
-    code, err = run(
-        run_with(monkeypatch, flaky(lambda prompt: False), pipeline_raw, out, "--chunk-size", "20"), capsys
-    )
+    code, err = run(run_with(monkeypatch, flaky(lambda prompt: False), pipeline_raw, out), capsys)
     assert (code, err) == (0, "")
     same_outputs(out, pipeline_reference)
     finished = completed_per_sample(out)
