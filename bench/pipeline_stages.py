@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -42,11 +43,49 @@ def raw_log(n: int, seed: int) -> Path:
     return path
 
 
-def peaks() -> dict[str, float]:
-    return {
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "worker_peak_rss_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
-    }
+class Meter:
+    """CPU seconds of this process and of every process below it (workers, the fork server,
+    Ray's processes), and the largest RSS among those, sampled every 0.2 s so that workers
+    that exit are counted too."""
+
+    def __init__(self) -> None:
+        import psutil
+
+        self._me = psutil.Process()
+        self._seen: dict[int, float] = {}
+        self._rss = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._start = self._own()
+        self._thread.start()
+
+    def _own(self) -> float:
+        times = self._me.cpu_times()
+        return float(times.user + times.system)
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.2):
+            for child in self._me.children(recursive=True):
+                try:
+                    times, rss = child.cpu_times(), child.memory_info().rss
+                except Exception:  # it has just exited
+                    continue
+                self._seen[child.pid] = times.user + times.system
+                self._rss = max(self._rss, rss)
+
+    def stop(self) -> dict[str, float]:
+        """CPU seconds since the meter started: this process's, and the others'."""
+        self._stop.set()
+        self._thread.join()
+        return {
+            "main_cpu_seconds": self._own() - self._start,
+            "workers_cpu_seconds": sum(self._seen.values()),
+            "worker_peak_rss_mb": self._rss / 2**20,
+        }
+
+
+def peak_rss() -> dict[str, float]:
+    return {"peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
 def stage(name: str, n: int, seed: int, workers: int) -> dict[str, Any]:
@@ -57,27 +96,37 @@ def stage(name: str, n: int, seed: int, workers: int) -> dict[str, Any]:
     DuplicateIndex()  # pays datasketch's import before the clock starts
     raw = raw_log(n, seed)
     signals = WORK / f"signals-{n}-{seed}.jsonl"
-    start = time.perf_counter()
+    start, meter = time.perf_counter(), Meter()
     if name == "signals":
         count = signals_stage(raw, signals, workers=workers)["conversations"]
     else:
         kept = prefilter_stage(signals, WORK / "prefilter.jsonl", WORK / "rejected.jsonl", workers=workers)
         count = kept["conversations_in"]
     seconds = time.perf_counter() - start
-    return {"stage": name, "n": n, "workers": workers, "records": count, "seconds": seconds, **peaks()}
+    cpu = meter.stop()
+    return {
+        "stage": name,
+        "n": n,
+        "workers": workers,
+        "records": count,
+        "seconds": seconds,
+        **cpu,
+        **peak_rss(),
+    }
 
 
 def agents(n: int, seed: int, workers: int, executor: str, chunk_size: int) -> dict[str, Any]:
     """Miner, judge and QA with the dry-run model, on the prefiltered conversations of `n`."""
-    from uxbench.pipeline.build import BuildConfig
     from uxbench.pipeline.files import stats_path
     from uxbench.pipeline.models import ModelSpec
     from uxbench.pipeline.runner import STAGE_FILES, RunOptions, run_pipeline
+    from uxbench.pipeline.stages import prefilter_stage, signals_stage
 
     raw = raw_log(n, seed)
     base = WORK / f"agents-{n}-{seed}"
     if not (base / "02_prefilter.stats.json").exists():  # the deterministic stages, once
-        run_pipeline(raw, base, ModelSpec(dry_run=True), RunOptions(build=BuildConfig()), progress=False)
+        signals_stage(raw, base / STAGE_FILES["signals"])
+        prefilter_stage(base / STAGE_FILES["signals"], base / STAGE_FILES["prefilter"])
     run = WORK / f"agents-{n}-{seed}-{executor}-{workers}"
     shutil.rmtree(run, ignore_errors=True)
     run.mkdir()
@@ -93,13 +142,14 @@ def agents(n: int, seed: int, workers: int, executor: str, chunk_size: int) -> d
         cluster = Cluster(initialize_head=True, head_node_args=head)
         address = cluster.address
     options = RunOptions(chunk_size=chunk_size, workers=workers, executor=executor, ray_address=address)
-    start = time.perf_counter()
+    start, meter = time.perf_counter(), Meter()
     try:
         stats = run_pipeline(raw, run, ModelSpec(dry_run=True), options, progress=False)
     finally:
         if cluster is not None:
             cluster.shutdown()
     seconds = time.perf_counter() - start
+    cpu = meter.stop()
     samples = sum(stats[name]["items"] for name in ("miner", "judge", "qa"))
     outputs = b"".join((run / STAGE_FILES[name]).read_bytes() for name in ("miner", "judge", "qa"))
     digest = hashlib.sha256(outputs).hexdigest()[:16]
@@ -111,8 +161,9 @@ def agents(n: int, seed: int, workers: int, executor: str, chunk_size: int) -> d
         "samples": samples,
         "seconds": seconds,
         "samples_per_second": samples / seconds,
+        **cpu,
         "outputs_sha256": digest,
-        **peaks(),
+        **peak_rss(),
     }
 
 

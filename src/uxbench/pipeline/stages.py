@@ -30,7 +30,7 @@ from uxbench.records import RecordError
 
 Advance = Callable[[int], None]
 BATCH = 1000  # conversations per batch of work
-PARALLEL_BYTES = 16 << 20  # smaller inputs are done in this process (≈ 20k conversations)
+PARALLEL_BYTES = 512 << 20  # smaller inputs are done in this process (≈ 500k conversations)
 
 
 def _workers(path: Any, workers: int, parallel_bytes: int) -> int:
