@@ -127,3 +127,13 @@ def test_workers_need_a_model_given_by_name(
         "error: worker processes and Ray tasks build the model themselves: give it by name "
         "(a ModelSpec), not as an Inspect Model object\n"
     )
+
+
+def test_an_unreachable_ray_cluster_stops_before_any_stage(
+    pipeline_raw: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
+    out = tmp_path / "run"
+    assert dry_run(pipeline_raw, out, "--executor", "ray", "--ray-address", "127.0.0.1:1") == 1
+    assert capsys.readouterr().err == "error: Ray cluster 127.0.0.1:1: cannot connect (Connection refused)\n"
+    assert not out.exists()

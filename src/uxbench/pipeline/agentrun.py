@@ -4,8 +4,8 @@ Work directory layout (next to the stage's output file):
 
     settings.json        the model the stage runs with (a resume must match, unless forced)
     chunks/NNNNN.jsonl   the items given to one `inspect_ai.eval` call
-    logs/*.eval          its Inspect log (samples are flushed to it one by one)
-    results/<log>.jsonl  the finished and the failed samples of that log, written atomically
+    logs/NNNNN/*.eval    that chunk's Inspect logs (samples are flushed to them one by one)
+    results/<log>.jsonl  the finished and the failed samples of one log, written atomically
 
 A sample is done when a results file holds it finished. On start, logs not yet harvested
 (left by a crash or Ctrl-C) are harvested first, so their finished samples are never run
@@ -13,7 +13,11 @@ again; samples still in flight when the process died were never finished and run
 A sample whose model call keeps failing (after Inspect's own retries) is recorded as failed
 with its error and left out of the output; the stage still finishes, counts it, and the next
 run retries only the failed samples. The output lists results in input order, so it does
-not depend on where a run was interrupted.
+not depend on where a run was interrupted, nor on how many workers ran the chunks.
+
+Chunks run on an `executors.Executor`: in this process, on local worker processes or as Ray
+tasks. A chunk is plain data (`ChunkJob`) and `run_chunk` resumes it from its own logs, so
+a chunk whose worker died is simply run again.
 """
 
 from __future__ import annotations

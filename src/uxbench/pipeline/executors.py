@@ -9,6 +9,7 @@ its own log. A chunk runs in one worker process at a time, so no log is written 
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -89,6 +90,17 @@ class LocalWorkers(Executor):
             self._discard(slot)
 
 
+def _reachable(address: str) -> None:
+    """Fail fast on a HOST:PORT nobody listens on (Ray itself keeps retrying for minutes)."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "://" in address:
+        return  # auto, or a Ray Client URL: left to Ray
+    try:
+        socket.create_connection((host, int(port)), timeout=10).close()
+    except OSError as error:
+        raise DataError(f"Ray cluster {address}: cannot connect ({error.strerror or error})") from None
+
+
 def _call(work: Work, job: Any) -> Any:
     return work(job)
 
@@ -111,10 +123,12 @@ class RayTasks(Executor):
         self._ray = ray
         self._connected = not ray.is_initialized()
         if self._connected:
+            address = address or "auto"
+            _reachable(address)
             try:
-                ray.init(address=address or "auto", logging_level="warning", log_to_driver=False)
+                ray.init(address=address, logging_level="warning", log_to_driver=False)
             except (ConnectionError, ValueError, RuntimeError) as error:
-                raise DataError(f"Ray cluster {address or 'auto'}: cannot connect ({error})") from None
+                raise DataError(f"Ray cluster {address}: cannot connect ({error})") from None
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.capacity = max(1, min(workers, cpus) if workers else cpus)
         self._task = ray.remote(num_cpus=1, max_retries=0)(_call)

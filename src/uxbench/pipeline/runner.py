@@ -20,7 +20,7 @@ from typing import Any
 from uxbench.errors import DataError
 from uxbench.pipeline.agentrun import AGENT_STAGES, check_sendable, run_agent_stage, stage_settings
 from uxbench.pipeline.build import BuildConfig, build
-from uxbench.pipeline.executors import make_executor
+from uxbench.pipeline.executors import Executor, make_executor
 from uxbench.pipeline.files import Location, location, read_stats, stats_path
 from uxbench.pipeline.manifest import read_manifest, settle
 from uxbench.pipeline.models import ModelLike, resolve
@@ -157,11 +157,25 @@ def run_pipeline(
     raw, out = location(raw), location(out)
     if not raw.is_file():
         raise DataError(f"{raw}: no such raw log file")
-    resolve(model)  # a model that cannot be set up stops the run before any stage
-    out.mkdir(parents=True, exist_ok=True)
-    changed = _check_manifest(raw, out, model, options)
+    resolve(model)  # a model or a cluster that cannot be set up stops the run before any stage
+    with make_executor(options.executor, options.workers, options.ray_address) as executor:
+        check_sendable(model, executor)
+        out.mkdir(parents=True, exist_ok=True)
+        changed = _check_manifest(raw, out, model, options)
+        return _run_stages(raw, out, model, options, executor, changed, Progress(progress))
+
+
+def _run_stages(
+    raw: Location,
+    out: Location,
+    model: ModelLike,
+    options: RunOptions,
+    executor: Executor,
+    changed: set[str],
+    display: Progress,
+) -> dict[str, Any]:
+    """Every stage not finished yet, in order; `changed`: the stages whose settings changed."""
     files = {name: out / file for name, file in STAGE_FILES.items()}
-    display = Progress(progress)
     redo = False  # once a stage runs, every later one runs too (resuming what it finished)
 
     def due(name: str) -> bool:
@@ -177,11 +191,9 @@ def run_pipeline(
         display.note(f"{name}: finished earlier, skipped")
         return False
 
-    executor = make_executor(options.executor, options.workers, options.ray_address)
-    check_sendable(model, executor)
     # the deterministic stages run on this machine's cores
     local = options.workers if options.executor == "local" else default_workers()
-    with display.running(), executor:
+    with display.running():
         if due("signals"):
             advance = display.stage("signals", _count_lines(raw))
             signals_stage(raw, files["signals"], options.skip_bad, advance=advance, workers=local)
