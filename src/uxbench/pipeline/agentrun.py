@@ -283,6 +283,8 @@ def run_agent_stage(
     pending = [item for item in items if item["id"] not in done]
     if on_items is not None:
         on_items(len(items), len(items) - len(pending))
+    if pending:
+        resolve(model)  # a model that cannot be set up stops here, not in every worker
     first = len(list(chunks.glob("*.jsonl")))
     jobs = []
     for number, start in enumerate(range(0, len(pending), chunk_size), start=first):
