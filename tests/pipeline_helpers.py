@@ -30,17 +30,18 @@ CASE = {
 
 
 def dry_run(raw: Path, out: Path, *extra: str) -> int:
-    """`uxbench pipeline run RAW --out OUT --dry-run` with the small targets; the exit code."""
+    """`uxbench pipeline run RAW --out OUT --dry-run` with the small targets, in one process
+    unless `extra` says otherwise; the exit code."""
     return main(
         ["pipeline", "run", str(raw), "--out", str(out), "--dry-run", "--no-progress"]
-        + ["--targets", TARGETS_ARG, *extra]
+        + ["--targets", TARGETS_ARG, "--workers", "1", *extra]
     )
 
 
 def completed_per_sample(run_dir: Path) -> Counter[str]:
     """How often each sample finished, over every Inspect log the run wrote."""
     counts: Counter[str] = Counter()
-    for log_file in run_dir.glob("*.work/logs/*.eval"):
+    for log_file in run_dir.glob("*.work/logs/*/*.eval"):
         log = read_eval_log(str(log_file), exclude_fields={"events", "messages"})
         counts.update(f"{log.eval.task}:{s.id}" for s in log.samples or [] if s.error is None and s.scores)
     return counts

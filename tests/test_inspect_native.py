@@ -55,7 +55,12 @@ def test_data_error_is_public() -> None:
 
 
 # distribution names of the modules the package imports, where they differ
-DISTRIBUTIONS = {"yaml": "pyyaml", "inspect_ai": "inspect-ai", "stdnum": "python-stdnum"}
+DISTRIBUTIONS = {
+    "yaml": "pyyaml",
+    "inspect_ai": "inspect-ai",
+    "stdnum": "python-stdnum",
+    "upath": "universal-pathlib",
+}
 
 
 def declared() -> set[str]:

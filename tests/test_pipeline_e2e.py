@@ -75,7 +75,7 @@ def test_other_input_is_refused(tmp_path: Path, pipeline_reference: Path) -> Non
 
 
 def test_export_from_logs_matches_the_run(pipeline_reference: Path, tmp_path: Path) -> None:
-    logs = sorted(str(p) for p in (pipeline_reference / "04_judge.work" / "logs").glob("*.eval"))
+    logs = sorted(str(p) for p in (pipeline_reference / "04_judge.work" / "logs").glob("*/*.eval"))
     out = tmp_path / "judged.jsonl"
     export_logs(logs, out)
     assert out.read_bytes() == (pipeline_reference / STAGE_FILES["judge"]).read_bytes()
@@ -139,7 +139,7 @@ def test_kill_then_resume(pipeline_raw: Path, pipeline_reference: Path, tmp_path
     assert not (out / STAGE_FILES["judge"]).exists()
     killed_logs = [
         read_eval_log(str(p), header_only=True).status
-        for p in (out / "04_judge.work" / "logs").glob("*.eval")
+        for p in (out / "04_judge.work" / "logs").glob("*/*.eval")
     ]
     assert "success" in killed_logs
 

@@ -315,6 +315,8 @@ def run_with(monkeypatch: pytest.MonkeyPatch, model: Any, raw: Path, out: Path, 
         str(out),
         "--model",
         "stand-in",
+        "--workers",
+        "1",  # a Model object stays in this process
         "--no-progress",
         "--targets",
         TARGETS_ARG,
@@ -345,9 +347,7 @@ def test_a_failing_item_is_left_out_then_retried_alone(
     )
     assert all((out / name).exists() for name in RELEASE_FILES.values())
 
-    code, err = run(
-        run_with(monkeypatch, flaky(lambda prompt: False), pipeline_raw, out, "--chunk-size", "20"), capsys
-    )
+    code, err = run(run_with(monkeypatch, flaky(lambda prompt: False), pipeline_raw, out), capsys)
     assert (code, err) == (0, "")
     same_outputs(out, pipeline_reference)
     finished = completed_per_sample(out)
@@ -387,7 +387,7 @@ def test_fail_on_error_ends_the_run_in_error(
     out = tmp_path / "run"
     argv = run_with(monkeypatch, flaky(failing_item[1]), pipeline_raw, out, "--fail-on-error", "1")
     code, err = run(argv, capsys)
-    log = next((out / "03_miner.work" / "logs").glob("*.eval"))
+    log = next((out / "03_miner.work" / "logs").glob("*/*.eval"))
     assert (code, err) == (
         1,
         f"error: pipeline miner stage: an Inspect run ended with status error ({REJECTED}); log: {log}. "
@@ -497,7 +497,17 @@ def test_forced_resume_redoes_the_stage_whose_options_changed(
 ) -> None:
     signals_stats = (finished_run / "01_signals.stats.json").stat().st_mtime_ns
     prefilter_stats = (finished_run / "02_prefilter.stats.json").stat().st_mtime_ns
-    argv = ["pipeline", "run", str(pipeline_raw), "--out", str(finished_run), "--dry-run", "--no-progress"]
+    argv = [
+        "pipeline",
+        "run",
+        str(pipeline_raw),
+        "--out",
+        str(finished_run),
+        "--dry-run",
+        "--workers",
+        "1",
+        "--no-progress",
+    ]
     assert run([*argv, "--targets", TARGETS_ARG, "--near-threshold", "0.9", "--force"], capsys)[0] == 0
     assert (finished_run / "01_signals.stats.json").stat().st_mtime_ns == signals_stats
     assert (finished_run / "02_prefilter.stats.json").stat().st_mtime_ns != prefilter_stats

@@ -24,7 +24,7 @@ from typing import Any
 
 from uxbench.dataset import RELEASE_FILES
 from uxbench.errors import DataError
-from uxbench.pipeline.files import read_stats, write_json, write_rows
+from uxbench.pipeline.files import location, read_stats, write_json, write_rows
 from uxbench.pipeline.miner import REPLY_TURN
 from uxbench.pipeline.quality import AXES
 from uxbench.pipeline.report import write_report
@@ -381,7 +381,7 @@ def build_sets(
 
 def build(qa_path: str | Path, out_dir: str | Path, config: BuildConfig = BuildConfig()) -> dict[str, Any]:
     """Write the four release files and `stats.json` / `stats.md` into `out_dir`."""
-    out_dir = Path(out_dir)
+    out_dir = location(out_dir)
     sets, counts = build_sets(list(valid_rows(qa_path, QARow)), config)
     if not any(sets.values()):
         dropped = ", ".join(f"{k} {v}" for k, v in counts["rejected"].items()) or "none"

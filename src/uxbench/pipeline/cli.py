@@ -70,6 +70,23 @@ def _setups(args: argparse.Namespace) -> dict[str, Any]:
     return stage_setups(flags)
 
 
+def _workers(args: argparse.Namespace) -> int:
+    """--workers, by default this machine's cores (on Ray: 0, the cluster's CPUs)."""
+    from uxbench.pipeline.parallel import default_workers
+
+    if args.workers is not None:
+        if args.workers < 1:
+            raise DataError(f"--workers {args.workers}: give 1 or more")
+        return int(args.workers)
+    return 0 if getattr(args, "executor", "local") == "ray" else default_workers()
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    from uxbench.pipeline.executors import make_executor
+
+    return make_executor(args.executor, _workers(args), args.ray_address)
+
+
 def _report_failed(failed: dict[str, int]) -> int:
     """Exit code 3, and what to do, when some items' model calls failed."""
     if not failed:
@@ -113,7 +130,9 @@ def _signals(args: argparse.Namespace) -> None:
     from uxbench.pipeline.stages import signals_stage
 
     fields = load_mapping(args.map)
-    counts = signals_stage(args.raw, args.out, args.skip_bad, fields=fields, redact=not args.no_redact)
+    counts = signals_stage(
+        args.raw, args.out, args.skip_bad, fields=fields, redact=not args.no_redact, workers=_workers(args)
+    )
     _warn(counts["warnings"])
     redacted = ", ".join(f"{k} {v}" for k, v in counts["redacted"].items()) or "nothing"
     print(
@@ -133,7 +152,9 @@ def _inspect(args: argparse.Namespace) -> int:
 def _prefilter(args: argparse.Namespace) -> None:
     from uxbench.pipeline.stages import prefilter_stage
 
-    counts = prefilter_stage(args.signals, args.out, args.rejected, args.near_threshold, args.unsafe_terms)
+    counts = prefilter_stage(
+        args.signals, args.out, args.rejected, args.near_threshold, args.unsafe_terms, workers=_workers(args)
+    )
     print(
         f"prefilter: kept {counts['kept']} of {counts['conversations_in']}; "
         f"rejected {counts['rejected']} → {args.out}"
@@ -145,15 +166,17 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
         from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage
 
         setup = _setups(args)[stage]
-        counts = run_agent_stage(
-            AGENT_STAGES[stage],
-            args.input,
-            args.out,
-            setup.model,
-            args.chunk_size,
-            {"log_realtime": False, **setup.eval_args},
-            force=args.force,
-        )
+        with _executor(args) as executor:
+            counts = run_agent_stage(
+                AGENT_STAGES[stage],
+                args.input,
+                args.out,
+                setup.model,
+                args.chunk_size,
+                {"log_realtime": False, **setup.eval_args},
+                force=args.force,
+                executor=executor,
+            )
         shown = {k: v for k, v in counts.items() if k != "failed_examples"}
         print(f"{stage}: {shown} → {args.out}")
         return _report_failed({stage: counts["failed"]} if counts["failed"] else {})
@@ -211,6 +234,9 @@ def _run(args: argparse.Namespace) -> int:
         force=args.force,
         mapping=args.map,
         redact=not args.no_redact,
+        workers=_workers(args),
+        executor=args.executor,
+        ray_address=args.ray_address,
     )
     models = {name: setup.model for name, setup in setups.items()}
     stats = run_pipeline(args.raw, args.out, models, options, progress=not args.no_progress)
@@ -241,6 +267,11 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
         "--dry-run", action="store_true", help="answer with the built-in stand-in model (no API)"
     )
     parser.add_argument("--chunk-size", type=int, default=100, help="samples per Inspect run (resume unit)")
+    _workers_option(parser)
+    parser.add_argument(
+        "--executor", choices=("local", "ray"), default="local", help="local processes, or Ray tasks"
+    )
+    parser.add_argument("--ray-address", help="Ray cluster to run on: auto (default) or HOST:PORT")
     parser.add_argument("--max-connections", type=int, help="concurrent model requests")
     parser.add_argument("--max-retries", type=int, help="retries of a failing model call (Inspect's)")
     parser.add_argument("--timeout", type=int, help="seconds a model call may take, retries included")
@@ -270,6 +301,12 @@ def _redact_option(parser: argparse.ArgumentParser) -> None:
         "--no-redact",
         action="store_true",
         help="keep emails, phone numbers, ID and card numbers, names … as they are (default: replace them)",
+    )
+
+
+def _workers_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers", type=int, help="worker processes (chunks run at once), by default the cores"
     )
 
 
@@ -323,6 +360,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--skip-bad", action="store_true", help="skip and count bad lines instead of stopping")
     _input_options(p)
     _redact_option(p)
+    _workers_option(p)
     p.set_defaults(func=_guard(_signals))
 
     p = stages.add_parser("prefilter", help="stage 2: rules, unsafe screen, duplicates")
@@ -330,6 +368,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--rejected", help="write the rejected cids and reasons here")
     _prefilter_options(p)
+    _workers_option(p)
     p.set_defaults(func=_guard(_prefilter))
 
     for stage, text in (("miner", "stage 3"), ("judge", "stage 4"), ("qa", "stage 5")):

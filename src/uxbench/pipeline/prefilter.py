@@ -8,12 +8,13 @@ run cheapest first; each rejected conversation is counted under its first failin
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from uxbench.pipeline.dedup import DuplicateIndex
+from uxbench.pipeline.dedup import DuplicateIndex, sketch
+from uxbench.pipeline.files import parse_line
 from uxbench.pipeline.rawlog import Conversation
+from uxbench.pipeline.rows import SignalRow, check_row
 from uxbench.pipeline.unsafe import UnsafeScreen
 
 REJECT_RULES = (
@@ -58,28 +59,38 @@ class PrefilterCounts:
         }
 
 
-def prefilter(
-    rows: Iterable[dict[str, Any]],
-    screen: UnsafeScreen,
-    index: DuplicateIndex,
-    counts: PrefilterCounts,
-    rejected: Callable[[dict[str, Any]], None] | None = None,
-) -> Iterator[dict[str, Any]]:
-    """Kept signal rows, in input order; each rejection is counted and passed to `rejected`."""
-    for row in rows:
-        counts.seen += 1
+def screen_lines(lines: list[tuple[int, str]], source: str, screen: UnsafeScreen) -> list[Screened]:
+    """Per signal-file line, what the prefilter needs to decide on it in order: the rule it fails,
+    or its duplicate sketch. Pure, so worker processes can run it."""
+    out: list[Screened] = []
+    for number, line in lines:
+        row = parse_line(source, number, line)
+        check_row(source, number, row, SignalRow)
         conversation = Conversation.from_json(row)
         reason = rule_rejection(conversation, row["signals"], screen)
-        duplicate_of = None
-        if reason is None:
-            found = index.check(conversation)
-            if found is not None:
-                reason, duplicate_of = found
-        if reason is not None:
-            counts.rejected[reason] += 1
-            if rejected is not None:
-                rejected({"cid": row["cid"], "reason": reason, "duplicate_of": duplicate_of})
-            continue
+        sketched = sketch(conversation) if reason is None else None
+        out.append(Screened(conversation.cid, tuple(row["signals"]["tracks"]), reason, sketched))
+    return out
+
+
+class Screened(NamedTuple):
+    cid: str
+    tracks: tuple[str, ...]
+    reason: str | None  # the first rule failed
+    sketch: tuple[bytes, bytes] | None  # for the duplicate index, when no rule failed
+
+
+def decide(screened: Screened, index: DuplicateIndex, counts: PrefilterCounts) -> dict[str, Any] | None:
+    """None when the conversation is kept, else its rejection (cid, reason, duplicate_of); counted."""
+    counts.seen += 1
+    reason, duplicate_of = screened.reason, None
+    if reason is None and screened.sketch is not None:
+        found = index.check_sketch(screened.cid, *screened.sketch)
+        if found is not None:
+            reason, duplicate_of = found
+    if reason is None:
         counts.kept += 1
-        counts.tracks.update(row["signals"]["tracks"])
-        yield row
+        counts.tracks.update(screened.tracks)
+        return None
+    counts.rejected[reason] += 1
+    return {"cid": screened.cid, "reason": reason, "duplicate_of": duplicate_of}

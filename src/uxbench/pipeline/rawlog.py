@@ -53,12 +53,16 @@ class Conversation:
     def from_json(cls, data: dict[str, Any]) -> Conversation:
         return cls(str(data["cid"]), tuple(LogTurn(**t) for t in data["turns"]))
 
-    def digest(self) -> bytes:
-        """What tells two conversations apart: every turn's role, time, rating and text."""
-        digest = hashlib.blake2b(digest_size=8)
+    def digest(self) -> int:
+        """What tells two conversations apart (every turn's role, time, rating and text), in 32 bits."""
+        digest = hashlib.blake2b(digest_size=4)
         for t in self.turns:
             digest.update(f"{t.role}\x1e{t.time}\x1e{t.feedback}\x1e{t.text}\x1f".encode())
-        return digest.digest()
+        return int.from_bytes(digest.digest(), "big")
+
+
+class ReusedCid(RecordError):
+    """A second, different conversation under a cid already read."""
 
 
 @dataclass
@@ -86,7 +90,7 @@ class ReadReport:
     tally: Tally = field(default_factory=Tally)
     notes: ReaderNotes = field(default_factory=ReaderNotes)
     # cid -> (position, digest) of its first conversation: ≈ 150 bytes per conversation read
-    first_seen: dict[str, tuple[str, bytes]] = field(default_factory=dict, repr=False)
+    first_seen: dict[str, tuple[str, int]] = field(default_factory=dict, repr=False)
 
     def warnings(self, fields: Fields) -> list[str]:
         """Ratings that were not read: fields that look like ratings, export ratings off the branch."""
@@ -267,10 +271,6 @@ def parse_conversation(
     if turn_names is None:
         _rating_like(raw, fields, tally, " (conversation)")
     return Conversation(str(cid).strip(), tuple(turns))
-
-
-class ReusedCid(RecordError):
-    """A second, different conversation under a cid already read."""
 
 
 def _check_cid(conversation: Conversation, position: str, report: ReadReport) -> None:

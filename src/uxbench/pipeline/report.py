@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from uxbench.labels import english
+from uxbench.pipeline.files import location
 from uxbench.pipeline.usage import usage_by_stage
 
 _TITLES = {
@@ -115,4 +116,4 @@ def render_report(stats: dict[str, Any]) -> str:
 
 
 def write_report(path: str | Path, stats: dict[str, Any]) -> None:
-    Path(path).write_text(render_report(stats), encoding="utf-8")
+    location(path).write_text(render_report(stats), encoding="utf-8")

@@ -159,11 +159,16 @@ def row_problem(row: dict[str, Any], model: type[SignalRow]) -> tuple[str, str] 
     return _computed(parsed)
 
 
+def check_row(path: str | Path, line: int, row: dict[str, Any], model: type[SignalRow]) -> None:
+    """Raise DataError naming file, line, cid and field when `row` is not a `model`."""
+    problem = row_problem(row, model)
+    if problem is not None:
+        field, text = problem
+        raise DataError(f"{path}:{line} (cid {row.get('cid', '?')}): field '{field}': {text}")
+
+
 def valid_rows(path: str | Path, model: type[SignalRow]) -> Iterator[dict[str, Any]]:
     """The rows of a stage file, each checked against `model`; the first bad one stops the read."""
     for line, row in numbered_rows(path):
-        problem = row_problem(row, model)
-        if problem is not None:
-            field, text = problem
-            raise DataError(f"{path}:{line} (cid {row.get('cid', '?')}): field '{field}': {text}")
+        check_row(path, line, row, model)
         yield row

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from uxbench.errors import DataError
-from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage, stage_settings
+from uxbench.pipeline.agentrun import AGENT_STAGES, check_sendable, run_agent_stage, stage_settings
 from uxbench.pipeline.build import BuildConfig, build
-from uxbench.pipeline.files import read_stats, stats_path
+from uxbench.pipeline.executors import Executor, make_executor
+from uxbench.pipeline.files import Location, location, read_stats, stats_path
 from uxbench.pipeline.manifest import read_manifest, settle
 from uxbench.pipeline.mapping import Fields, load_mapping
 from uxbench.pipeline.models import ModelLike, resolve
+from uxbench.pipeline.parallel import default_workers
 from uxbench.pipeline.readers import check_input, detect_format, input_files
 from uxbench.pipeline.stages import prefilter_stage, signals_stage
 
@@ -50,6 +52,9 @@ class RunOptions:
     force: bool = False  # resume even when the settings differ from the recorded ones
     mapping: str | None = None  # --map FILE.yaml: which input fields hold what
     redact: bool = True  # replace personal data by typed placeholders before any stage sees it
+    workers: int = 1  # processes for agent-stage chunks (Ray: chunks in flight, 0 = the cluster's CPUs)
+    executor: str = "local"  # local | ray
+    ray_address: str | None = None  # auto, or HOST:PORT of the Ray cluster
 
     def stage_args(self, name: str) -> dict[str, Any]:
         return {**self.eval_args, **self.stage_eval_args.get(name, {})}
@@ -62,7 +67,7 @@ def stage_models(model: Models) -> dict[str, ModelLike]:
     return dict(model) if isinstance(model, dict) else dict.fromkeys(AGENT_STAGES, model)
 
 
-def fingerprint(path: Path) -> str:
+def fingerprint(path: Location) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -70,7 +75,7 @@ def fingerprint(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _count_lines(path: Path) -> int:
+def _count_lines(path: Location) -> int:
     with path.open("rb") as handle:
         return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
@@ -98,7 +103,7 @@ def run_settings(model: Models, options: RunOptions, fields: Fields | None = Non
     }
 
 
-def _check_manifest(raw: Path, out: Path, model: Models, options: RunOptions, fields: Fields) -> set[str]:
+def _check_manifest(raw: Path, out: Location, model: Models, options: RunOptions, fields: Fields) -> set[str]:
     """Refuse other input; refuse other settings unless forced. Returns the stages whose settings changed."""
     manifest = out / "pipeline.json"
     sha256 = input_fingerprint(raw, fields)
@@ -108,7 +113,7 @@ def _check_manifest(raw: Path, out: Path, model: Models, options: RunOptions, fi
             f"{out} holds a run on different input ({previous.get('input')}); "
             "use a new --out directory for this one"
         )
-    run = {k: v for k, v in asdict(options).items() if k in ("chunk_size", "build")}
+    run = {k: v for k, v in asdict(options).items() if k in ("chunk_size", "build", "workers", "executor")}
     run["eval_args"] = {k: v for k, v in options.eval_args.items() if isinstance(v, (str, int, float, bool))}
     facts = {"input": str(raw.resolve()), "sha256": sha256, "run": run}
     return settle(manifest, run_settings(model, options, fields), options.force, **facts)
@@ -177,16 +182,33 @@ def run_pipeline(
     """Run (or resume) the whole pipeline on `raw` into `out` with one model for every agent
     stage or one per stage (`{"miner": ..., "judge": ..., "qa": ...}`); returns the stats."""
     options = options or RunOptions()
-    raw, out = Path(raw), Path(out)
+    # the raw log is read here; the run directory may be on storage every worker reaches
+    raw, out = Path(raw), location(out)
     check_input(raw)
     fields = load_mapping(options.mapping)
     models = stage_models(model)
     for each in models.values():
         resolve(each)  # a model that cannot be set up stops the run before any stage
-    out.mkdir(parents=True, exist_ok=True)
-    changed = _check_manifest(raw, out, model, options, fields)
+    with make_executor(options.executor, options.workers, options.ray_address) as executor:
+        for each in models.values():
+            check_sendable(each, executor)
+        out.mkdir(parents=True, exist_ok=True)
+        changed = _check_manifest(raw, out, model, options, fields)
+        return _run_stages(raw, out, models, options, fields, executor, changed, Progress(progress))
+
+
+def _run_stages(
+    raw: Path,
+    out: Location,
+    models: dict[str, ModelLike],
+    options: RunOptions,
+    fields: Fields,
+    executor: Executor,
+    changed: set[str],
+    display: Progress,
+) -> dict[str, Any]:
+    """Every stage not finished yet, in order; `changed`: the stages whose settings changed."""
     files = {name: out / file for name, file in STAGE_FILES.items()}
-    display = Progress(progress)
     redo = False  # once a stage runs, every later one runs too (resuming what it finished)
 
     def due(name: str) -> bool:
@@ -202,6 +224,8 @@ def run_pipeline(
         display.note(f"{name}: finished earlier, skipped")
         return False
 
+    # the deterministic stages run on this machine's cores
+    local = options.workers if options.executor == "local" else default_workers()
     with display.running():
         if due("signals"):
             total = (
@@ -209,7 +233,13 @@ def run_pipeline(
             )
             advance = display.stage("signals", total)
             counts = signals_stage(
-                raw, files["signals"], options.skip_bad, advance=advance, fields=fields, redact=options.redact
+                raw,
+                files["signals"],
+                options.skip_bad,
+                advance=advance,
+                fields=fields,
+                redact=options.redact,
+                workers=local,
             )
             for warning in counts["warnings"]:
                 display.note(f"warning: {warning}")
@@ -222,6 +252,7 @@ def run_pipeline(
                 options.near_threshold,
                 options.unsafe_terms,
                 advance=advance,
+                workers=local,
             )
         previous = files["prefilter"]
         for name in ("miner", "judge", "qa"):
@@ -237,6 +268,7 @@ def run_pipeline(
                     advance=bar.advance,
                     on_items=bar.start,
                     force=options.force,
+                    executor=executor,
                 )
             previous = files[name]
         return build(files["qa"], out, options.build)

@@ -29,9 +29,10 @@ def _log_usage(log_file: Path) -> dict[str, ModelUsage]:
 
 
 def stage_usage(logs_dir: Path) -> dict[str, dict[str, int]]:
-    """`{model: {input_tokens, output_tokens, total_tokens, ...}}` over every log in `logs_dir`."""
+    """`{model: {input_tokens, output_tokens, total_tokens, ...}}` over every log in `logs_dir`
+    (each chunk's logs are in a folder of their own; older runs wrote them directly there)."""
     totals: dict[str, ModelUsage] = {}
-    for log_file in sorted(logs_dir.glob("*.eval")):
+    for log_file in sorted([*logs_dir.glob("*.eval"), *logs_dir.glob("*/*.eval")], key=str):
         for model, used in _log_usage(log_file).items():
             totals[model] = totals[model] + used if model in totals else used
     return {
