@@ -19,6 +19,7 @@ from inspect_ai.model import GenerateConfig
 from pydantic import ValidationError
 
 from uxbench.errors import DataError
+from uxbench.generation import OPERATIONAL
 from uxbench.pipeline.files import read_yaml
 from uxbench.pipeline.models import ModelLike, ModelSpec
 
@@ -26,21 +27,7 @@ STAGES = ("miner", "judge", "qa")
 _MODEL_KEYS = ("model", "model_base_url", "model_args")
 EVAL_KEYS = frozenset(GenerateConfig.model_fields) | {"fail_on_error", "log_level"}
 # settings that change how a run goes, not what it answers: not held against a resume
-RUN_ONLY = frozenset(
-    {
-        "max_retries",
-        "timeout",
-        "attempt_timeout",
-        "stream_idle_timeout",
-        "max_connections",
-        "adaptive_connections",
-        "fail_on_error",
-        "log_level",
-        "log_realtime",
-        "batch",
-        "cache",
-    }
-)
+RUN_ONLY = OPERATIONAL | {"fail_on_error", "log_level", "log_realtime"}
 
 
 @dataclass(frozen=True)

@@ -24,25 +24,8 @@ from inspect_ai.model import GenerateConfig
 
 from uxbench.credentials import REDACTED, is_secret_argument
 from uxbench.ensemble import grader_roles
+from uxbench.generation import OPERATIONAL
 
-# generation fields that change how a run is executed, not what it measures
-OPERATIONAL = frozenset(
-    {
-        "max_retries",
-        "timeout",
-        "attempt_timeout",
-        "stream_idle_timeout",
-        "max_connections",
-        "adaptive_connections",
-        "cache_prompt",
-        "cache",
-        "batch",
-        "extra_headers",
-        "fallback_models",
-        "fail_on_refusal",
-        "max_tool_output",
-    }
-)
 # task arguments shown in the Data column instead of among the settings
 DATA_ARGS = ("data", "revision")
 _ABSOLUTE = re.compile(r"^(?:/|~|[A-Za-z]:[\\/])")
