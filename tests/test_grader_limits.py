@@ -51,9 +51,17 @@ def sample_error(log: EvalLog) -> str:
     ("case", "limits", "requests"),
     [
         ("attempt timeout, no retries", {"attempt_timeout": 1, "max_retries": 0}, 1),
-        ("attempt timeout, one retry", {"attempt_timeout": 1, "max_retries": 1}, 2),
-        # --timeout bounds the retries: the second attempt ends past it (Inspect waits 3 s between)
-        ("attempt timeout within a total timeout", {"attempt_timeout": 1, "timeout": 2}, 2),
+        # the two with a retry wait Inspect's 3 s between attempts: the slow lane
+        pytest.param(
+            "attempt timeout, one retry", {"attempt_timeout": 1, "max_retries": 1}, 2, marks=pytest.mark.slow
+        ),
+        # --timeout bounds the retries: the second attempt ends past it
+        pytest.param(
+            "attempt timeout within a total timeout",
+            {"attempt_timeout": 1, "timeout": 2},
+            2,
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 def test_trickling_grader_obeys_the_run_limits(

@@ -47,6 +47,7 @@ class DiesOnce(ModelSpec):
         return get_model("mockllm/model", custom_outputs=generate)
 
 
+@pytest.mark.slow
 def test_two_workers_write_the_same_files_even_when_one_dies(
     pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path
 ) -> None:
@@ -99,6 +100,7 @@ def test_a_run_directory_behind_an_fsspec_url(pipeline_raw: Path, pipeline_refer
         out.fs.rm(out.path, recursive=True)
 
 
+@pytest.mark.slow
 def test_on_a_local_ray_cluster(pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
     from ray.cluster_utils import Cluster
