@@ -4,9 +4,9 @@ Both stream their input: the per-conversation work (signals and redaction, the p
 rules and MinHash sketch) runs in batches, on worker processes when the input is large
 enough for them to pay, and comes back in input order; reading the input (any shape of
 `readers`) and what depends on earlier conversations (the cid check, the duplicate index,
-the counts) run in this process in file order. The
-output is therefore the same with any number of workers. Only the cid map of the signals
-stage and the duplicate index grow with the number of conversations.
+the counts) run in this process in file order. The output is therefore the same with any
+number of workers. Only the cid map of the signals stage and the duplicate index grow with
+the number of conversations.
 """
 
 from __future__ import annotations
