@@ -33,7 +33,7 @@ WORK = Path(os.environ.get("UXBENCH_BENCH_DIR", tempfile.gettempdir())) / "uxben
 
 def raw_log(n: int, seed: int) -> Path:
     """The synthetic log of `n` conversations (written once, kept for later parts)."""
-    from uxbench.pipeline.synth import write_synth
+    from uxbench.pipeline.tools.synth import write_synth
 
     path = WORK / f"raw-{n}-{seed}.jsonl"
     if not path.exists():
@@ -90,8 +90,8 @@ def peak_rss() -> dict[str, float]:
 
 def stage(name: str, n: int, seed: int, workers: int) -> dict[str, Any]:
     """One deterministic stage in this process."""
-    from uxbench.pipeline.dedup import DuplicateIndex
-    from uxbench.pipeline.stages import prefilter_stage, signals_stage
+    from uxbench.pipeline.run.drivers import prefilter_stage, signals_stage
+    from uxbench.pipeline.stages.dedup import DuplicateIndex
 
     DuplicateIndex()  # pays datasketch's import before the clock starts
     raw = raw_log(n, seed)
@@ -117,10 +117,10 @@ def stage(name: str, n: int, seed: int, workers: int) -> dict[str, Any]:
 
 def agents(n: int, seed: int, workers: int, executor: str, chunk_size: int) -> dict[str, Any]:
     """Miner, judge and QA with the dry-run model, on the prefiltered conversations of `n`."""
-    from uxbench.pipeline.files import stats_path
-    from uxbench.pipeline.models import ModelSpec
-    from uxbench.pipeline.runner import STAGE_FILES, RunOptions, run_pipeline
-    from uxbench.pipeline.stages import prefilter_stage, signals_stage
+    from uxbench.pipeline.read.files import stats_path
+    from uxbench.pipeline.run.drivers import prefilter_stage, signals_stage
+    from uxbench.pipeline.run.models import ModelSpec
+    from uxbench.pipeline.run.runner import STAGE_FILES, RunOptions, run_pipeline
 
     raw = raw_log(n, seed)
     base = WORK / f"agents-{n}-{seed}"
@@ -181,7 +181,7 @@ def hashseed(n: int, seed: int) -> dict[str, Any]:
 
 def prefilter_to(n: int, seed: int, rejected: str) -> dict[str, Any]:
     """Signals (if not done yet) and prefilter, the rejections to `rejected`."""
-    from uxbench.pipeline.stages import prefilter_stage, signals_stage
+    from uxbench.pipeline.run.drivers import prefilter_stage, signals_stage
 
     signals = WORK / f"signals-{n}-{seed}.jsonl"
     if not signals.exists():

@@ -25,7 +25,7 @@ from loadserver import bench_responder
 from machine import cpu_model
 from synth import write_release
 
-from uxbench.localserver import OpenAIServer
+from uxbench.runtime.localserver import OpenAIServer
 
 KEY = "sk-bench-" + "Xy12" * 10
 
@@ -69,7 +69,7 @@ def with_key_in_every_sample(path: Path, out: Path) -> Path:
 def timed(path: Path) -> tuple[float, bool, float]:
     """Redact `path` in a fresh process: wall seconds, whether it changed, peak memory (MB)."""
     code = (
-        "import re, sys, time; from uxbench.credentials import Redactor; "
+        "import re, sys, time; from uxbench.runtime.credentials import Redactor; "
         f"r = Redactor.from_environ({{'BENCH_API_KEY': {KEY!r}}}); start = time.perf_counter(); "
         "changed = r.redact_log_file(sys.argv[1]); "
         # VmHWM, not ru_maxrss: the latter counts the benchmark's own memory copied by fork

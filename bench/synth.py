@@ -13,8 +13,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from uxbench.dataset import RELEASE_FILES
-from uxbench.labels import FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS
+from uxbench.data.dataset import RELEASE_FILES
+from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS
 
 FULL_SIZE = {"task1": 2000, "task2": 4900, "task3": 500}
 

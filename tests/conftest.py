@@ -2,15 +2,15 @@
 leaves the working tree as it found it (logs go to a temporary directory; a changed
 `git status` fails the run)."""
 
-import json
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.records import judge_records, write_jsonl
 
-from uxbench.dataset import RELEASE_FILES
-from uxbench.offline import ensure_tiktoken_cache
+from uxbench.data.dataset import RELEASE_FILES
+from uxbench.runtime.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline
 
@@ -61,43 +61,6 @@ def inspect_log_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield path
 
 
-def write_jsonl(path: Path, records: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-    return path
-
-
-def judge_records(n_good: int, n_bad: int) -> tuple[list[dict], list[dict]]:
-    """Task 1 records; liked replies contain 'GOODREPLY' so a responder can tell them apart."""
-    good = [
-        {
-            "cid": f"uxbench_ux_judge_{i:04d}",
-            "history": [],
-            "query": f"第 {i} 个问题",
-            "response": f"GOODREPLY {i}",
-            "success_dimension": "准确回答",
-            "scenario": "信息与知识查询",
-            "difficulty": "easy",
-        }
-        for i in range(n_good)
-    ]
-    bad = [
-        {
-            "cid": f"uxbench_ux_judge_{1000 + i:04d}",
-            "selected_history": [
-                {"role": "user", "message": "你好"},
-                {"role": "assistant", "message": "你好！"},
-            ],
-            "source_query": {"turn_index": 2, "message": f"第 {i} 个追问"},
-            "agent_response_full": f"BADREPLY {i}",
-            "failure_dimension": "冗余啰嗦" if i % 2 else "事实性错误",
-            "scenario": "办公与效率",
-            "difficulty": "hard",
-        }
-        for i in range(n_bad)
-    ]
-    return good, bad
-
-
 @pytest.fixture
 def judge_dir(tmp_path: Path) -> Callable[[int, int], Path]:
     """A directory with the two Task 1 release files."""
@@ -114,7 +77,7 @@ def judge_dir(tmp_path: Path) -> Callable[[int, int], Path]:
 @pytest.fixture(scope="session")
 def pipeline_raw(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """100 synthetic raw conversations for the pipeline tests."""
-    from uxbench.pipeline.synth import write_synth
+    from uxbench.pipeline.tools.synth import write_synth
 
     path = tmp_path_factory.mktemp("pipeline_raw") / "raw.jsonl"
     write_synth(path, 100, seed=11)
@@ -124,7 +87,7 @@ def pipeline_raw(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def pipeline_reference(pipeline_raw: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An uninterrupted dry run on `pipeline_raw` (one chunk per stage) to compare other runs with."""
-    from pipeline_helpers import dry_run
+    from helpers.pipeline import dry_run
 
     out = tmp_path_factory.mktemp("pipeline_reference")
     assert dry_run(pipeline_raw, out, "--chunk-size", "1000") == 0

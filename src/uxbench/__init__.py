@@ -7,9 +7,17 @@ matplotlib load only inside the functions that need them.
 
 __version__ = "0.1.0"
 
+import sys
+
+from uxbench import _moved
 from uxbench.scorers.grm import grm  # noqa: E402
 from uxbench.tasks.task1_judge import task1_judge  # noqa: E402
 from uxbench.tasks.task2_eval import task2_eval  # noqa: E402
 from uxbench.tasks.task3_recovery import task3_recovery  # noqa: E402
+
+_moved.install()
+# `uxbench.grm` is both this scorer and the old path of `uxbench.grading.grm`: holding the module
+# in sys.modules lets `from uxbench.grm import score_of` work without rebinding `uxbench.grm`.
+sys.modules.setdefault("uxbench.grm", sys.modules["uxbench.grading.grm"])
 
 __all__ = ["__version__", "grm", "task1_judge", "task2_eval", "task3_recovery"]

@@ -6,13 +6,13 @@ libraries (datasets, torch, transformers) load inside the functions that need th
 
 # ruff: noqa: F401
 
-from uxbench.hooks import RedactSecrets
-from uxbench.pipeline.judge import pipeline_judge
-from uxbench.pipeline.miner import pipeline_miner
-from uxbench.pipeline.qa import pipeline_qa
+from uxbench.pipeline.stages.judge import pipeline_judge
+from uxbench.pipeline.stages.miner import pipeline_miner
+from uxbench.pipeline.stages.qa import pipeline_qa
 from uxbench.providers import local_models
 from uxbench.providers.baseline import BaselineAPI
 from uxbench.providers.replay import ReplayAPI, ReplayGraderAPI
+from uxbench.runtime.hooks import RedactSecrets
 from uxbench.scorers.grm import grm
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge

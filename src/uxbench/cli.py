@@ -11,7 +11,12 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS: list[str] = ["uxbench.report.cli", "uxbench.pipeline.cli", "uxbench.web.cli", "uxbench.redact_cli"]
+COMMANDS: list[str] = [
+    "uxbench.report.cli",
+    "uxbench.pipeline.cli",
+    "uxbench.web.cli",
+    "uxbench.runtime.redact_cli",
+]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,10 @@
 """Construction pipeline: from a product's thumbs-rated chat logs to its own UXBench test sets.
 
-Deterministic stages (signals, prefilter) are pure functions over records; agent stages
-(miner, judge, QA) are Inspect tasks; `build` turns their results into the four release
-files; `runner` chains everything resumably. See docs/pipeline.md.
+A run goes down through the rooms: `read/` (input shapes, field mapping, stage files) →
+`privacy/` (redaction, the unsafe-content screen) → `stages/` (signals, prefilter and dedup, the
+miner, judge and QA agents, quality gates, sampling, the build) → `run/` (runner, agent runs,
+executors, manifests, models, settings). `tools/` (synth, audit, inspect) and `cli.py` sit on
+top. A room imports only the rooms before it. See docs/pipeline.md.
+
+May import: `uxbench.runtime`, `uxbench.stats`, `uxbench.data`; never `report`, `web` or `tasks`.
 """

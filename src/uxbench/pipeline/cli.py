@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from uxbench.errors import DataError
+from uxbench.runtime.errors import DataError
 
 EXIT_FAILED_ITEMS = 3
 
@@ -47,7 +47,7 @@ def _model_args(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
 
 def _model(args: argparse.Namespace) -> Any:
     """The model of `--model` (with `--model-base-url` and `-M`), the dry-run stand-in, or None."""
-    from uxbench.pipeline.models import ModelSpec
+    from uxbench.pipeline.run.models import ModelSpec
 
     if args.dry_run:
         return ModelSpec(dry_run=True)
@@ -56,7 +56,7 @@ def _model(args: argparse.Namespace) -> Any:
 
 def _setups(args: argparse.Namespace) -> dict[str, Any]:
     """Each agent stage's model and Inspect settings (flags, --config, INSPECT_EVAL_MODEL)."""
-    from uxbench.pipeline.settings import STAGES, CommandLine, stage_setups
+    from uxbench.pipeline.run.settings import STAGES, CommandLine, stage_setups
 
     flags = CommandLine(
         model=_model(args),
@@ -72,7 +72,7 @@ def _setups(args: argparse.Namespace) -> dict[str, Any]:
 
 def _workers(args: argparse.Namespace) -> int:
     """--workers, by default this machine's cores (on Ray: 0, the cluster's CPUs)."""
-    from uxbench.pipeline.parallel import default_workers
+    from uxbench.pipeline.run.parallel import default_workers
 
     if args.workers is not None:
         if args.workers < 1:
@@ -82,7 +82,7 @@ def _workers(args: argparse.Namespace) -> int:
 
 
 def _executor(args: argparse.Namespace) -> Any:
-    from uxbench.pipeline.executors import make_executor
+    from uxbench.pipeline.run.executors import make_executor
 
     return make_executor(args.executor, _workers(args), args.ray_address)
 
@@ -101,7 +101,7 @@ def _report_failed(failed: dict[str, int]) -> int:
 
 
 def _build_config(args: argparse.Namespace) -> Any:
-    from uxbench.pipeline.build import BuildConfig, parse_targets
+    from uxbench.pipeline.stages.build import BuildConfig, parse_targets
 
     try:
         targets = parse_targets(args.targets or "")
@@ -114,7 +114,7 @@ def _build_config(args: argparse.Namespace) -> Any:
 
 
 def _synth(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.synth import write_synth
+    from uxbench.pipeline.tools.synth import write_synth
 
     count = write_synth(args.out, args.n, args.seed, args.pii)
     print(f"wrote {count} synthetic conversations to {args.out}")
@@ -126,8 +126,8 @@ def _warn(warnings: list[str]) -> None:
 
 
 def _signals(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.mapping import load_mapping
-    from uxbench.pipeline.stages import signals_stage
+    from uxbench.pipeline.read.mapping import load_mapping
+    from uxbench.pipeline.run.drivers import signals_stage
 
     fields = load_mapping(args.map)
     counts = signals_stage(
@@ -142,7 +142,7 @@ def _signals(args: argparse.Namespace) -> None:
 
 
 def _inspect(args: argparse.Namespace) -> int:
-    from uxbench.pipeline.preview import inspect_input
+    from uxbench.pipeline.tools.preview import inspect_input
 
     text, ok = inspect_input(args.raw, args.map, args.problems)
     print(text)
@@ -150,7 +150,7 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _prefilter(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.stages import prefilter_stage
+    from uxbench.pipeline.run.drivers import prefilter_stage
 
     counts = prefilter_stage(
         args.signals, args.out, args.rejected, args.near_threshold, args.unsafe_terms, workers=_workers(args)
@@ -163,7 +163,7 @@ def _prefilter(args: argparse.Namespace) -> None:
 
 def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
     def command(args: argparse.Namespace) -> int:
-        from uxbench.pipeline.agentrun import AGENT_STAGES, run_agent_stage
+        from uxbench.pipeline.run.agentrun import AGENT_STAGES, run_agent_stage
 
         setup = _setups(args)[stage]
         with _executor(args) as executor:
@@ -185,7 +185,7 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
 
 
 def _audit_draw(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.audit import draw
+    from uxbench.pipeline.tools.audit import draw
 
     counts = draw(args.run, args.out, args.n, args.seed)
     base = args.out.removesuffix(".jsonl").removesuffix(".csv")
@@ -197,7 +197,7 @@ def _audit_draw(args: argparse.Namespace) -> None:
 
 
 def _audit_score(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.audit import render_score, score, write_score
+    from uxbench.pipeline.tools.audit import render_score, score, write_score
 
     result = score(args.filled)
     print(render_score(result))
@@ -205,14 +205,14 @@ def _audit_score(args: argparse.Namespace) -> None:
 
 
 def _export(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.agentrun import export_logs
+    from uxbench.pipeline.run.agentrun import export_logs
 
     counts = export_logs(args.logs, args.out)
     print(f"exported {counts} → {args.out}")
 
 
 def _build(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.build import build
+    from uxbench.pipeline.stages.build import build
 
     stats = build(args.qa, args.out, _build_config(args))
     sizes = {name: facts["size"] for name, facts in stats["build"]["sets"].items()}
@@ -220,7 +220,7 @@ def _build(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from uxbench.pipeline.runner import RunOptions, failed_items, run_pipeline
+    from uxbench.pipeline.run.runner import RunOptions, failed_items, run_pipeline
 
     setups = _setups(args)
     options = RunOptions(

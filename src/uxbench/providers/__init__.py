@@ -15,8 +15,6 @@ from typing import Any, cast
 
 from inspect_ai.model import ModelAPI, modelapi
 
-HUMAN = "uxbench/human"  # the model name of a person answering (logs name the person in `-M annotator`)
-
 
 def uxbench_model(model_name: str, **kwargs: Any) -> ModelAPI:
     """The API object serving `uxbench/<model_name>`, imported only when asked for."""

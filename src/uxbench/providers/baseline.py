@@ -38,15 +38,15 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from uxbench.errors import DataError
-from uxbench.judge_prompt import (
+from uxbench.data.templates import Template, load_template
+from uxbench.judge.prompt import (
     JudgePrompt,
     builtin_templates,
     last_assistant_turn,
     read_judge_prompt,
     verdict_text,
 )
-from uxbench.templates import Template, load_template
+from uxbench.runtime.errors import DataError
 
 STRATEGIES = ("always-good", "always-bad", "longer", "length")
 DEFAULT_THRESHOLD = 250

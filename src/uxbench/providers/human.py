@@ -28,17 +28,17 @@ from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
 from inspect_ai.util import display_counter, display_type
 
-from uxbench._inspect import sample_active
-from uxbench.errors import DataError
-from uxbench.judge_prompt import (
+from uxbench.data.templates import load_template
+from uxbench.judge.prompt import (
     JudgePrompt,
     builtin_templates,
     history_turns,
     read_judge_prompt,
     verdict_text,
 )
-from uxbench.providers import HUMAN
-from uxbench.templates import load_template
+from uxbench.runtime._inspect import sample_active
+from uxbench.runtime.errors import DataError
+from uxbench.runtime.roles import HUMAN
 from uxbench.web.judging import Desk, Paused, judging_app
 from uxbench.web.server import LocalServer
 

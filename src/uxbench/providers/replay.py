@@ -36,9 +36,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from uxbench._inspect import active_sample_id
-from uxbench.errors import DataError
-from uxbench.published import (
+from uxbench.graders.published import (
     BAD,
     GOOD,
     TASK_DIRS,
@@ -49,6 +47,8 @@ from uxbench.published import (
     read_replies,
     responses_path,
 )
+from uxbench.runtime._inspect import active_sample_id
+from uxbench.runtime.errors import DataError
 
 OUTPUTS_ENV = "UXBENCH_OUTPUTS"
 GOOD_TOKEN, BAD_TOKEN = "好", "差"

@@ -32,9 +32,9 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from uxbench.errors import DataError
 from uxbench.providers.decoding import Choice, Completion, Sampling
 from uxbench.providers.runtime import LocalModel, local_model
+from uxbench.runtime.errors import DataError
 
 # model name -> the answers it is restricted to (none: free text)
 MODELS: dict[str, tuple[str, ...]] = {"smollm2": (), "smollm2-grader": ("好", "差")}

@@ -22,7 +22,7 @@ from typing import Any
 
 import platformdirs
 
-from uxbench.errors import DataError
+from uxbench.runtime.errors import DataError
 
 logger = logging.getLogger(__name__)
 

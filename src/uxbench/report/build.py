@@ -10,14 +10,14 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
-from uxbench.credentials import Redactor
-from uxbench.errors import DataError
 from uxbench.report import charts, html, markdown, tables, trust
 from uxbench.report.collect import collect
 from uxbench.report.fonts import INSTALL_HINT, cjk_font
 from uxbench.report.parallel import pmap
 from uxbench.report.samples import Evidence
 from uxbench.report.spec import TASKS
+from uxbench.runtime.credentials import Redactor
+from uxbench.runtime.errors import DataError
 
 NO_CJK_FONT = (
     "No font with Chinese glyphs was found, so chart labels use English names and other Chinese "

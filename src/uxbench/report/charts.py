@@ -25,11 +25,11 @@ from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from uxbench.calibration import Bin
-from uxbench.labels import english
+from uxbench.data.labels import english
 from uxbench.report import published
 from uxbench.report.fonts import cjk_font, drawable
 from uxbench.report.tables import FEW, Row, Section, fmt, group_title, shorten
+from uxbench.stats.agreement import Bin
 
 DPI = 120
 PAD = 0.15  # inches around the figure's content

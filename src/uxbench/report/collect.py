@@ -25,12 +25,12 @@ from urllib.parse import unquote
 
 from inspect_ai.log import EvalError, EvalLog, list_eval_logs, read_eval_log
 
-from uxbench.credentials import Redactor
-from uxbench.errors import DataError
-from uxbench.qualification import GRADER_CHECK, Check, Grading, annotator_of, task_name
+from uxbench.graders.qualification import GRADER_CHECK, Check, Grading, annotator_of, task_name
 from uxbench.report.parallel import pmap
 from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
+from uxbench.runtime.credentials import Redactor
+from uxbench.runtime.errors import DataError
 
 SELF_GRADED = "(self-graded)"
 

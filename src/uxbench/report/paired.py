@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from uxbench.calibration import cohen_kappa
 from uxbench.report.collect import Run
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.samples import Judgment
-from uxbench.report.stats import Interval, mcnemar_exact, mover_mean, paired_difference
+from uxbench.stats.agreement import cohen_kappa
+from uxbench.stats.intervals import Interval, mcnemar_exact, mover_mean, paired_difference
 
 UNREADABLE = "unreadable"  # the verdict of an answer that named no label (or a skip), for κ
 LABELS = ("good", "bad")  # the users' labels: Good-Acc over the liked records, Bad-Acc over the disliked

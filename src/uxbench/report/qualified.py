@@ -1,6 +1,6 @@
 """The report's grader qualifications: the grader_check logs it read (one table), and per
-Task 2/3 row the GRM-equivalent headline its grader's check gives (`uxbench.qualification`,
-math in `uxbench.correction`, docs/graders.md).
+Task 2/3 row the GRM-equivalent headline its grader's check gives (`uxbench.graders.qualification`,
+math in `uxbench.graders.correction`, docs/graders.md).
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from uxbench.correction import LEVEL
-from uxbench.qualification import NOT_QUALIFIED, Check, find_qualification, grm_equivalent
+from uxbench.graders.correction import LEVEL
+from uxbench.graders.qualification import NOT_QUALIFIED, Check, find_qualification, grm_equivalent
 from uxbench.report.collect import CheckLog, Run
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.settings import shown_value
 from uxbench.report.spec import TaskSpec
-from uxbench.report.stats import Interval
+from uxbench.stats.intervals import Interval
 
 GRM_GRADED = "graded by UXBench-GRM: the reference itself"
 TASK_TITLES = {"task1": "Task 1", "task2": "Task 2", "task3": "Task 3"}

@@ -22,9 +22,9 @@ from typing import Any
 from inspect_ai.log import EvalLog
 from inspect_ai.model import GenerateConfig
 
-from uxbench.credentials import REDACTED, is_secret_argument
-from uxbench.ensemble import grader_roles
-from uxbench.generation import OPERATIONAL
+from uxbench.runtime.credentials import REDACTED, is_secret_argument
+from uxbench.runtime.generation import OPERATIONAL
+from uxbench.runtime.roles import grader_roles
 
 # task arguments shown in the Data column instead of among the settings
 DATA_ARGS = ("data", "revision")

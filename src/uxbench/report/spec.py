@@ -41,7 +41,7 @@ _GRM_COLUMNS = (
     Column("score_median", "Score median", "score"),
     Column("good_score_mean", "Good score mean", "score"),
     Column("bad_score_mean", "Bad score mean", "score"),
-    # grader ensembles (uxbench.ensemble)
+    # grader ensembles (uxbench.grading.ensemble)
     Column("grader_alpha", "Graders' α", "score"),
     Column("grader_kappa", "Graders' κ", "score"),
     Column("grader_unanimous", "Graders unanimous %"),
@@ -60,7 +60,7 @@ TASKS: dict[str, TaskSpec] = {
                 Column("bad_acc", "Bad-Acc %"),
                 Column("parse_fail_rate", "Unparsed %"),
                 Column("neutral_rate", "Neutral %"),
-                # agreement with the users and calibration (uxbench.calibration)
+                # agreement with the users and calibration (uxbench.judge.calibration)
                 Column("mcc", "MCC", "score"),
                 Column("kappa", "κ", "score"),
                 Column("auroc", "AUROC", "score"),

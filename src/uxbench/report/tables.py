@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from uxbench.labels import DIFFICULTIES, FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS, english
+from uxbench.data.labels import DIFFICULTIES, FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS, english
 from uxbench.report import published
 from uxbench.report.collect import CheckLog, Run, Skipped
 from uxbench.report.grid import Cell, Grid
@@ -29,7 +29,7 @@ from uxbench.report.qualified import Equivalent, checks_json, equivalent, explan
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.settings import DATA_ARGS, matches, non_default, task_defaults
 from uxbench.report.spec import BASELINE_PREFIXES, PAPER_GRADER, TASKS, Column, TaskSpec
-from uxbench.report.stats import Interval, bootstrap_mean, mover_mean, wilson
+from uxbench.stats.intervals import Interval, bootstrap_mean, mover_mean, wilson
 
 FEW = 10  # a breakdown cell with fewer records is greyed
 HUMAN_REFERENCE = "Human (blind 25+25 subset)"  # the paper's human baseline (published.json)

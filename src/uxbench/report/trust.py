@@ -9,12 +9,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from uxbench.calibration import Bin, reliability_bins
 from uxbench.report.family import family, self_family
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.samples import STYLE_SAMPLE, Evidence
 from uxbench.report.style import FEATURES, StyleFit, fit_style
 from uxbench.report.tables import Leaderboard, Row, Section, fmt
+from uxbench.stats.agreement import Bin, reliability_bins
 
 INTRO = "What each number means and when to distrust a result: docs/trust.md."
 RELIABILITY = (

@@ -6,7 +6,7 @@ Reusable by any suite as `uxbench/grm`: the conversation comes from the sample's
 (everything before the last user message is context, that message is the question) and the
 graded reply is the model's output. Inputs the grader cannot fit are retried down a
 truncation ladder, and the rung used is recorded. Several graders bound as `grader`,
-`grader_2`, … judge as a panel (`uxbench.ensemble`).
+`grader_2`, … judge as a panel (`uxbench.grading.ensemble`).
 
 Grader calls obey the run's `--attempt-timeout`, `--timeout` and `--max-retries` like the
 model under test's calls (a grader role bound with its own values keeps them). A reply
@@ -36,11 +36,14 @@ from inspect_ai.solver import TaskState
 from inspect_ai.util import collect
 from pydantic import ValidationError
 
-from uxbench._inspect import in_eval, run_config
-from uxbench.ensemble import grader_agreement, grader_roles, panel_verdict
-from uxbench.errors import DataError
-from uxbench.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
-from uxbench.metrics import (
+from uxbench.data.records import ROLES, Turn
+from uxbench.data.templates import Template, builtin_path, load_template
+from uxbench.grading.ensemble import grader_agreement, panel_verdict
+from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
+from uxbench.runtime._inspect import in_eval, run_config
+from uxbench.runtime.errors import DataError
+from uxbench.runtime.roles import grader_roles
+from uxbench.scorers.metrics import (
     bad_score_mean,
     breakdown,
     delta_score,
@@ -55,8 +58,6 @@ from uxbench.metrics import (
     score_median,
     score_skipped,
 )
-from uxbench.records import ROLES, Turn
-from uxbench.templates import Template, builtin_path, load_template
 
 GRADER_ROLE = "grader"
 # §5: one deterministic short answer with the five most likely alternatives per token. A grader
@@ -318,7 +319,8 @@ async def judge_reply(
     ladder: tuple[Rung, ...],
     prefix: str = "",
 ) -> tuple[dict[str, object], str]:
-    """Score metadata and explanation of one reply: one grader's judgment, or a panel's (uxbench.ensemble)."""
+    """Score metadata and explanation of one reply: one grader's judgment, or a panel's
+    (uxbench.grading.ensemble)."""
     what = "earlier reply" if prefix else "reply"
 
     async def ask(grader: Model) -> Graded:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
-from uxbench.calibration import answer_p_good, calibration_metrics
-from uxbench.metrics import (
+from uxbench.data.templates import Template
+from uxbench.judge.calibration import answer_p_good, calibration_metrics
+from uxbench.judge.verdict import ParseMode, parse_verdict
+from uxbench.scorers.metrics import (
     avg_acc,
     avg_acc_stderr,
     bad_acc,
@@ -16,8 +18,6 @@ from uxbench.metrics import (
     neutral_rate,
     parse_fail_rate,
 )
-from uxbench.templates import Template
-from uxbench.verdict import ParseMode, parse_verdict
 
 GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
 

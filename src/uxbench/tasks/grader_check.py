@@ -21,12 +21,10 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import ChatMessageUser, ModelOutput
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from uxbench.dataset import to_messages, uxbench_dataset
-from uxbench.errors import DataError
-from uxbench.grader_metrics import MODEL_KEY, grader_check_metrics
-from uxbench.grm import BAD, GOOD
-from uxbench.offline import ensure_tiktoken_cache
-from uxbench.published import (
+from uxbench.data.dataset import to_messages, uxbench_dataset
+from uxbench.data.records import JudgeRecord
+from uxbench.graders.metrics import MODEL_KEY, grader_check_metrics
+from uxbench.graders.published import (
     FAILED,
     PublishedGrade,
     PublishedReply,
@@ -36,8 +34,10 @@ from uxbench.published import (
     read_grades,
     read_replies,
 )
-from uxbench.published import GOOD as PUBLISHED_GOOD
-from uxbench.records import JudgeRecord
+from uxbench.graders.published import GOOD as PUBLISHED_GOOD
+from uxbench.grading.grm import BAD, GOOD
+from uxbench.runtime.errors import DataError
+from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import grm
 from uxbench.tasks.task3_recovery import GRM_CONTEXT_TURNS
 

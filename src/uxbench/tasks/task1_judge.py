@@ -7,15 +7,15 @@ from typing import Literal
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 
-from uxbench.dataset import uxbench_dataset
-from uxbench.errors import DataError
-from uxbench.listing import task_version
-from uxbench.offline import ensure_tiktoken_cache
+from uxbench.data.dataset import uxbench_dataset
+from uxbench.data.templates import builtin_path, load_template
+from uxbench.judge.verdict import PARSE_MODES, ParseMode
+from uxbench.runtime.errors import DataError
+from uxbench.runtime.offline import ensure_tiktoken_cache
+from uxbench.runtime.tags import run_tags
 from uxbench.scorers.judge import judge_verdict
-from uxbench.solvers import generate_answer
-from uxbench.tags import run_tags
-from uxbench.templates import builtin_path, load_template
-from uxbench.verdict import PARSE_MODES, ParseMode
+from uxbench.tasks.listing import task_version
+from uxbench.tasks.solvers import generate_answer
 
 PROMPTS = ("default", "user_modeling", "cot", "few_shot")
 LABEL_SETS = {"binary": ("good", "bad"), "three_class": ("good", "bad", "neutral")}

@@ -11,13 +11,13 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver
 
-from uxbench.dataset import uxbench_dataset
-from uxbench.errors import DataError
-from uxbench.listing import task_version
-from uxbench.offline import ensure_tiktoken_cache
+from uxbench.data.dataset import uxbench_dataset
+from uxbench.runtime.errors import DataError
+from uxbench.runtime.offline import ensure_tiktoken_cache
+from uxbench.runtime.tags import run_tags
 from uxbench.scorers.grm import check_grader, grm
-from uxbench.solvers import add_system_prompt, prompt_text, require_grader
-from uxbench.tags import run_tags
+from uxbench.tasks.listing import task_version
+from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
 
 SYSTEM_PROMPTS = ("none", "helpful", "ux", "empathetic")
 HISTORY = ("keep", "drop")

@@ -11,14 +11,14 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
-from uxbench.dataset import uxbench_dataset
-from uxbench.errors import DataError
-from uxbench.listing import task_version
-from uxbench.metrics import recovery_rate
-from uxbench.offline import ensure_tiktoken_cache
+from uxbench.data.dataset import uxbench_dataset
+from uxbench.runtime.errors import DataError
+from uxbench.runtime.offline import ensure_tiktoken_cache
+from uxbench.runtime.tags import run_tags
 from uxbench.scorers.grm import check_grader, grm, grm_metrics
-from uxbench.solvers import add_system_prompt, prompt_text, require_grader
-from uxbench.tags import run_tags
+from uxbench.scorers.metrics import recovery_rate
+from uxbench.tasks.listing import task_version
+from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
 
 STRATEGIES = ("normal", "cot", "failure_aware", "critique")
 # Strategies that make the model reason first; the repair follows this marker (the prompts say so).

@@ -10,7 +10,7 @@ DEFAULT_EXCLUDE = "uxbench-exclusions.jsonl"
 
 
 def run(args: argparse.Namespace) -> int:
-    from uxbench.errors import DataError
+    from uxbench.runtime.errors import DataError
     from uxbench.web.explore import Explorer, explore_app, load_entries
     from uxbench.web.server import LocalServer
 

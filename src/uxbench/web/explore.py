@@ -22,11 +22,11 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from uxbench.dataset import Row, TaskName, source_rows
-from uxbench.errors import DataError
-from uxbench.exclusions import Exclusion, append_exclusion, read_exclusions
-from uxbench.labels import DIFFICULTIES, english
-from uxbench.records import RecordError, Turn, eval_record, judge_record, recovery_record
+from uxbench.data.dataset import Row, TaskName, source_rows
+from uxbench.data.exclusions import Exclusion, append_exclusion, read_exclusions
+from uxbench.data.labels import DIFFICULTIES, english
+from uxbench.data.records import RecordError, Turn, eval_record, judge_record, recovery_record
+from uxbench.runtime.errors import DataError
 from uxbench.web.server import static_dir
 
 SETS = {

@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from uxbench.errors import DataError
+from uxbench.runtime.errors import DataError
 
 HOST = "127.0.0.1"
 TOKEN_HEADER = "x-uxbench-token"

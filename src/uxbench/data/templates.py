@@ -1,0 +1,121 @@
+"""Prompt templates: a text file with a YAML header that declares its answer labels.
+
+A template owns its label mapping (docs/protocol.md#task-1-ux-judge: 好/差 for the paper's prompt,
+`{"verdict": 1}` / `{"verdict": 0}` for the JSON variant), so any user template parses
+correctly. Placeholders are `{name}` for the names below; other braces (JSON examples)
+are left alone.
+
+    ---
+    answer: text            # or json
+    json_key: verdict       # json answers: the key holding the label
+    labels:                 # answer spellings per label; the first is shown as the option
+      good: [好]
+      bad: [差]
+      neutral: [中]         # only used by three-class tasks
+    neutral_rule: ...       # sentence inserted as {neutral_rule} in three-class mode
+    roles: {user: 用户, assistant: 助手, system: 系统}
+    empty_history: （无）
+    ---
+    body with {history} {query} {response} {options} {neutral_rule}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from uxbench.data.records import Turn
+from uxbench.runtime.errors import DataError
+
+PLACEHOLDERS = (
+    "history",
+    "query",
+    "response",
+    "options",
+    "neutral_rule",
+    "failed_response",
+    "complaint",
+)
+
+_PLACEHOLDER = re.compile(r"\{(" + "|".join(PLACEHOLDERS) + r")\}")
+
+
+@dataclass(frozen=True)
+class Template:
+    body: str
+    labels: dict[str, tuple[str, ...]]
+    source: str
+    answer: Literal["text", "json"] = "text"
+    json_key: str = "verdict"
+    neutral_rule: str = ""
+    roles: dict[str, str] = field(
+        default_factory=lambda: {"user": "用户", "assistant": "助手", "system": "系统"}
+    )
+    empty_history: str = "（无）"
+
+    def with_labels(self, names: tuple[str, ...]) -> Template:
+        """The same template answering only `names` (e.g. binary without neutral)."""
+        missing = [n for n in names if n not in self.labels]
+        if missing:
+            raise DataError(
+                f"template {self.source}: no answer spelling for label(s) {', '.join(missing)}; "
+                f"add them under 'labels:' in its header"
+            )
+        return replace(self, labels={n: self.labels[n] for n in names})
+
+    def options(self) -> str:
+        return " / ".join(spellings[0] for spellings in self.labels.values())
+
+    def render(self, **values: str) -> str:
+        values.setdefault("options", self.options())
+        values.setdefault("neutral_rule", self.neutral_rule if "neutral" in self.labels else "")
+        # One pass, so braces inside the inserted conversation are never substituted again.
+        return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), self.body)
+
+    def history_text(self, turns: Sequence[Turn]) -> str:
+        if not turns:
+            return self.empty_history
+        return "\n\n".join(f"{self.roles.get(t.role, t.role)}：{t.content}" for t in turns)
+
+
+def builtin_path(name: str) -> Path:
+    return Path(str(resources.files("uxbench") / "prompts" / name))
+
+
+def load_template(path: str | Path) -> Template:
+    """Read a template file; errors name the file and what is wrong with it."""
+    path = Path(path).expanduser()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"template {path}: cannot read ({error.strerror})") from None
+    header: dict[str, Any] = {}
+    body = text
+    if text.startswith("---"):
+        _, _, rest = text.partition("\n")
+        head, sep, body = rest.partition("\n---\n")
+        if not sep:
+            raise DataError(f"template {path}: header opened with '---' is never closed")
+        try:
+            # BaseLoader keeps every value a string: `Yes`, `1`, `0.5` stay answer spellings.
+            header = yaml.load(head, Loader=yaml.BaseLoader) or {}
+        except yaml.YAMLError as error:
+            raise DataError(f"template {path}: header is not valid YAML ({error})") from None
+    raw_labels = header.get("labels") or {"good": ["好"], "bad": ["差"]}
+    if not isinstance(raw_labels, dict) or not {"good", "bad"} <= set(raw_labels):
+        raise DataError(f"template {path}: 'labels' must map good and bad to answer spellings")
+    labels = {
+        str(name): tuple(str(s) for s in (spell if isinstance(spell, list) else [spell]))
+        for name, spell in raw_labels.items()
+    }
+    answer = header.get("answer", "text")
+    if answer not in ("text", "json"):
+        raise DataError(f"template {path}: 'answer' must be text or json, got {answer!r}")
+    extra = {k: header[k] for k in ("json_key", "neutral_rule", "roles", "empty_history") if k in header}
+    return Template(body=body.strip() + "\n", labels=labels, source=str(path), answer=answer, **extra)

@@ -1,0 +1,212 @@
+"""What the three agent stages share: items, prompts, structured answers with re-asks, and
+reading results back out of Inspect logs.
+
+An *item* is one JSON row a stage works on (it carries its own `id`, `cid`, `track` and the
+conversation `turns`); it rides along in the sample metadata, so a log alone is enough to
+export a stage. The validated answer is kept in the sample store and the score metadata.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.log import EvalLog, EvalSample
+from inspect_ai.model import ChatMessageUser
+from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from pydantic import BaseModel, ValidationError
+
+from uxbench.pipeline.stages.rows import SignalRow, valid_rows
+from uxbench.runtime.errors import DataError
+
+RESULT_KEY = "pipeline_result"
+ATTEMPTS_KEY = "pipeline_attempts"
+ERRORS_KEY = "pipeline_errors"
+_FENCE = re.compile(r"^```[a-zA-Z]*\s*|\s*```$")
+
+ValidationContext = Callable[[dict[str, Any]], dict[str, Any]]
+SchemaOf = Callable[[dict[str, Any]], type[BaseModel]]
+
+
+# ---------------------------------------------------------------- prompts
+
+
+def load_prompt(name: str, path: str | None = None) -> str:
+    """A built-in prompt file (`prompts/pipeline_<name>.txt`) or the user's replacement."""
+    source = (
+        Path(path).expanduser()
+        if path
+        else Path(str(resources.files("uxbench") / "prompts" / f"pipeline_{name}.txt"))
+    )
+    try:
+        return source.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"prompt {source}: cannot read ({error.strerror})") from None
+
+
+def fill(template: str, **values: str) -> str:
+    """Replace `{name}` for the given names only (JSON braces in the prompt stay)."""
+    for name, value in values.items():
+        template = template.replace("{" + name + "}", value)
+    return template
+
+
+def clip(text: str, limit: int) -> str:
+    """At most `limit` characters, cutting the middle and saying so."""
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]}\n[... {len(text) - 2 * half} characters cut ...]\n{text[-half:]}"
+
+
+def render_conversation(item: dict[str, Any], turn_chars: int = 3000) -> str:
+    """The conversation with turn numbers, ratings and the reaction read from the next user turn."""
+    reactions = {r["turn"]: r for r in item.get("signals", {}).get("reactions", [])}
+    blocks = []
+    for i, turn in enumerate(item["turns"]):
+        head = [f"turn {i}", turn["role"]]
+        if turn.get("feedback"):
+            head.append(f"rated {turn['feedback']}")
+        reaction = reactions.get(i)
+        if reaction is not None:
+            head.append(
+                f"user reaction: {reaction['reaction']}"
+                + (" (interrupted reply)" if reaction["interrupted"] else "")
+            )
+        blocks.append(f"### {' · '.join(head)}\n{clip(turn['text'], turn_chars)}")
+    return "\n\n".join(blocks)
+
+
+def label_list(table: dict[str, str]) -> str:
+    return "\n".join(f"- {zh} ({en})" for zh, en in table.items())
+
+
+# ---------------------------------------------------------------- structured answers
+
+
+class AnswerError(ValueError):
+    """The model's answer is not the JSON object asked for; the message goes back to it."""
+
+
+def parse_answer(text: str, schema: type[BaseModel], context: dict[str, Any] | None = None) -> BaseModel:
+    """Validate the JSON object in a model's answer (code fences and surrounding prose tolerated)."""
+    body = _FENCE.sub("", text.strip())
+    start, end = body.find("{"), body.rfind("}")
+    if start < 0 or end <= start:
+        raise AnswerError("no JSON object found in the answer")
+    try:
+        data = json.loads(body[start : end + 1])
+    except ValueError as error:
+        raise AnswerError(f"the JSON object does not parse: {error}") from None
+    try:
+        return schema.model_validate(data, context=context or {})
+    except ValidationError as error:
+        problems = [f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}" for e in error.errors()]
+        raise AnswerError("; ".join(problems[:12])) from None
+
+
+_REASK = (
+    "Your answer could not be used: {error}\n"
+    "Reply again with only the corrected JSON object, following the format and label sets given above."
+)
+
+
+@solver
+def structured_answer(schema: SchemaOf, context: ValidationContext, max_attempts: int = 3) -> Solver:
+    """Ask, validate against the item's schema, and re-ask with the validation error, up to
+    `max_attempts` answers in all."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        item = state.metadata["item"]
+        errors: list[str] = []
+        attempts = 0
+        for attempt in range(1, max_attempts + 1):
+            attempts = attempt
+            state = await generate(state)
+            try:
+                answer = parse_answer(state.output.completion, schema(item), context(item))
+            except AnswerError as error:
+                errors.append(str(error))
+                if attempt < max_attempts:
+                    state.messages.append(ChatMessageUser(content=_REASK.format(error=error)))
+                continue
+            state.store.set(RESULT_KEY, answer.model_dump(mode="json"))
+            break
+        state.store.set(ATTEMPTS_KEY, attempts)
+        state.store.set(ERRORS_KEY, errors)
+        return state
+
+    return solve
+
+
+@scorer(metrics=[accuracy()])
+def valid_answer() -> Scorer:
+    """CORRECT when the stage got a valid structured answer; the answer goes into the score metadata."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        result = state.store.get(RESULT_KEY)
+        errors = state.store.get(ERRORS_KEY, [])
+        return Score(
+            value=CORRECT if result is not None else INCORRECT,
+            answer=json.dumps(result, ensure_ascii=False) if result is not None else None,
+            explanation=errors[-1] if errors else None,
+            metadata={"result": result, "attempts": state.store.get(ATTEMPTS_KEY, 0), "errors": errors},
+        )
+
+    return score
+
+
+# ---------------------------------------------------------------- datasets and results
+
+
+def item_dataset(
+    items: Iterable[dict[str, Any]], prompt: Callable[[dict[str, Any]], str], name: str, location: str
+) -> MemoryDataset:
+    samples = [Sample(id=item["id"], input=prompt(item), metadata={"item": item}) for item in items]
+    if not samples:
+        raise DataError(f"{location}: no items for the {name} stage")
+    return MemoryDataset(samples, name=name, location=location)
+
+
+def read_items(
+    path: str, expand: Callable[[dict[str, Any]], Iterable[dict[str, Any]]], row_model: type[SignalRow]
+) -> list[dict[str, Any]]:
+    """Items of a stage input file, each row checked against `row_model`; `expand` turns one
+    input row into its items."""
+    items: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for row in valid_rows(path, row_model):
+        for item in expand(row):
+            if item["id"] in seen:
+                raise DataError(f"{path}: item {item['id']} occurs twice")
+            seen.add(item["id"])
+            items.append(item)
+    return items
+
+
+def sample_result(sample: EvalSample) -> dict[str, Any] | None:
+    """A finished sample's item and answer, the error of a sample that failed, or None for one
+    that has neither (it must run again)."""
+    if sample.error is not None:
+        return {"id": str(sample.id), "failed": sample.error.message.strip()}
+    if not sample.scores:
+        return None
+    store = sample.store
+    return {
+        "id": str(sample.id),
+        "item": sample.metadata["item"],
+        "result": store.get(RESULT_KEY),
+        "attempts": store.get(ATTEMPTS_KEY, 0),
+        "errors": store.get(ERRORS_KEY, []),
+    }
+
+
+def log_results(log: EvalLog) -> list[dict[str, Any]]:
+    """The finished and the failed samples of a log (a failed one has a `failed` error text)."""
+    return [r for r in (sample_result(s) for s in log.samples or []) if r is not None]

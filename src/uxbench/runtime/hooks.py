@@ -1,0 +1,101 @@
+"""Inspect hooks of this package: credentials kept out of every run's log, trace file and console.
+
+Inspect's hooks see the samples, events and logs but must not change them, and a log is
+written while its samples run, so `RedactSecrets` works around the run instead: while it
+runs, Inspect's log records (console, trace file, the log's logger events) and the process's
+stdout/stderr pass through a `uxbench.runtime.credentials.Redactor`; when it ends, each log it wrote
+is rewritten with its credentials blanked out. It is registered through the package's entry
+point, so it applies to every Inspect run where uxbench is installed (any task, eval-set,
+eval-retry, the pipeline's evals).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any, TextIO
+
+import anyio
+from inspect_ai.hooks import Hooks, RunEnd, RunStart, hooks
+
+from uxbench.runtime.credentials import Redactor
+
+logger = logging.getLogger(__name__)
+
+# attributes every LogRecord has; only the others (a trace's `error`, `stacktrace`, …) are extras
+_STANDARD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message"}
+
+
+class RedactingStream:
+    """A text stream that writes through to `stream`, credentials blanked out."""
+
+    def __init__(self, stream: TextIO, redactor: Redactor) -> None:
+        self.stream = stream
+        self.redactor = redactor
+
+    def write(self, text: str) -> int:
+        self.stream.write(self.redactor.redact_rendered(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno, encoding, …
+        return getattr(self.stream, name)
+
+
+class RedactingFilter(logging.Filter):
+    """Blanks credentials out of a record's message, traceback and extra fields, before any
+    handler formats it."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        super().__init__()
+        self.redactor = redactor
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed record is the logging module's to report
+            return True
+        if (redacted := self.redactor.redact(message)) != message:
+            record.msg, record.args = redacted, ()
+        for key, value in list(vars(record).items()):
+            if isinstance(value, str) and key not in _STANDARD_ATTRIBUTES:
+                setattr(record, key, self.redactor.redact(value))
+        if record.exc_info:
+            text = record.exc_text or logging.Formatter().formatException(record.exc_info)
+            if (redacted := self.redactor.redact(text)) != text:
+                record.exc_info, record.exc_text = None, redacted
+        return True
+
+
+@hooks(
+    name="redact_secrets",
+    description="Blanks API keys, tokens and URL passwords out of logs, the trace file and the console.",
+)
+class RedactSecrets(Hooks):
+    def __init__(self) -> None:
+        self.filter = RedactingFilter(Redactor({}))
+
+    async def on_run_start(self, data: RunStart) -> None:
+        redactor = Redactor.from_environ()
+        self.filter.redactor = redactor
+        for handler in {*logging.getLogger().handlers, *logging.getLogger("inspect_ai").handlers}:
+            if self.filter not in handler.filters:
+                handler.addFilter(self.filter)
+        for name in ("stdout", "stderr"):
+            stream = getattr(sys, name)
+            if not isinstance(stream, RedactingStream):
+                setattr(sys, name, RedactingStream(stream, redactor))
+
+    async def on_run_end(self, data: RunEnd) -> None:
+        try:
+            redactor = Redactor.from_environ()
+            for log in data.logs:
+                location = log.location
+                if "://" in location and not location.startswith("file://"):
+                    logger.warning(f"{location}: credentials are not redacted in remote logs")
+                elif location:
+                    await anyio.to_thread.run_sync(redactor.redact_log_file, location)
+        finally:
+            for name in ("stdout", "stderr"):
+                stream = getattr(sys, name)
+                if isinstance(stream, RedactingStream):
+                    setattr(sys, name, stream.stream)

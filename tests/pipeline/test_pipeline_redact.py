@@ -1,0 +1,124 @@
+"""Redaction: personal data in Chinese and English text becomes typed placeholders, near-misses
+survive, and a dry run on logs with injected personal data has none of it in any output."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from helpers.pipeline import dry_run
+from stdnum import luhn
+from stdnum.cn import ric
+
+from uxbench.pipeline.privacy.redact import redact_text
+from uxbench.pipeline.tools.synth import write_synth
+
+ID_NUMBER = "11010519491231002X"  # the check digit is right
+ID_BODY = "11010819660915376"
+CARD = "6222020200112233" + luhn.calc_check_digit("6222020200112233")
+VISA = "4111 1111 1111 1111"
+
+REDACTED = [
+    # (text, redacted text)
+    ("我叫张三，今年30岁，手机13812345678。", "我叫[NAME]，今年30岁，手机[PHONE]。"),
+    ("邮箱是zhang.san@example.com，有事联系", "邮箱是[EMAIL]，有事联系"),
+    ("电话：+86 138 1234 5678", "电话：[PHONE]"),
+    ("座机 0755-86013388 或 010-6552 9988", "座机 [PHONE] 或 [PHONE]"),
+    (f"身份证号{ID_NUMBER}", "身份证号[ID_NUMBER]"),
+    (f"身份证{ID_BODY}{ric.calc_check_digit(ID_BODY + '0')}，", "身份证[ID_NUMBER]，"),
+    (f"银行卡{CARD}被扣了两次", "银行卡[BANK_CARD]被扣了两次"),
+    (f"card {VISA} expired", "card [BANK_CARD] expired"),
+    ("收件人：欧阳娜娜，地址：北京市朝阳区建国路88号3栋2单元501室", "收件人：[NAME]，地址：北京市[ADDRESS]"),
+    ("服务器 192.168.1.20 连不上", "服务器 [IP] 连不上"),
+    ("my IPv6 is fe80::1ff:fe23:4567:890a.", "my IPv6 is [IP]."),
+    ("My name is John Smith, call +1 (415) 555-2671.", "My name is [NAME], call [PHONE]."),
+    ("or 415-555-2671 or +44 20 7946 0958", "or [PHONE] or [PHONE]"),
+    ("I live at 221 Baker Street, Apt 2B.", "I live at [ADDRESS]."),
+    ("Dear Alice,\nthanks. Best regards,\nBob Lee", "Dear [NAME],\nthanks. Best regards,\n[NAME]"),
+    ("see https://user:hunter2@example.com/x now", "see [URL] now"),
+    ("https://api.example.com/cb?access_token=abc123&x=1", "[URL]"),
+    ("mail a.b+tag@mail.example.org!", "mail [EMAIL]!"),
+]
+NEAR_MISSES = [
+    "订单号 202403151234567 已发货",
+    "订单号：DD20240315001，快递单号 SF1234567890123",
+    "日期 2024-03-15，2024年3月15日 12:30:45，15/03/2024",
+    "价格¥1299.00，$1,299.99，1299元，13.5%",
+    "version 1.2.3，v1.2.3.4，Python 3.11.4，版本 10.0.19041.1",
+    "ISBN 978-7-111-12345-6，编号 1234567890",
+    "卡号 1234 5678 9012 3456",  # fails the Luhn check
+    "身份证号 110105194912310021",  # wrong check digit
+    "https://docs.python.org/3/library/re.html?highlight=sub",
+    "std::vector<int> a; Hello World",
+    "王芳是我同事，我叫小明",  # a name only where the text introduces it, with a surname
+    "北京明天天气怎么样，要带伞吗",
+    "That's not what I asked, thanks.",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), REDACTED)
+def test_personal_data_becomes_typed_placeholders(text: str, expected: str) -> None:
+    assert redact_text(text) == expected
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_survive(text: str) -> None:
+    assert redact_text(text) == text
+
+
+def test_counts_by_type_and_idempotence() -> None:
+    counts: Counter[str] = Counter()
+    text = redact_text("我叫李伟，手机13812345678，邮箱li@example.com，备用 13912345678", counts)
+    assert counts == {"NAME": 1, "PHONE": 2, "EMAIL": 1}
+    assert redact_text(text) == text
+
+
+# what synth --pii injects, found independently of the redactor (hex digests are not numbers)
+PII = re.compile(
+    r"@example\.(?:com|org)|7946 0\d{3}|"
+    r"(?<![0-9a-f])(?:1[3589]\d{9}|6222\d{12}|1101\d{13}[0-9X])(?![0-9a-f])"
+)
+
+
+def leaks(folder: Path) -> list[str]:
+    """Injected values anywhere in a run directory: stage files, test sets, stats, Inspect logs."""
+    found = []
+    for path in folder.rglob("*"):
+        if path.suffix == ".eval":
+            with zipfile.ZipFile(path) as archive:
+                texts = [archive.read(name).decode("utf-8", "replace") for name in archive.namelist()]
+        elif path.is_file():
+            texts = [path.read_text(encoding="utf-8", errors="replace")]
+        else:
+            continue
+        found += [f"{path.name}: {m.group()}" for text in texts for m in PII.finditer(text)]
+    return found
+
+
+def test_dry_run_on_logs_with_personal_data_has_none_in_its_outputs(tmp_path: Path) -> None:
+    raw, out = tmp_path / "raw.jsonl", tmp_path / "run"
+    write_synth(raw, 60, seed=4, pii=0.5)
+    injected = PII.findall(raw.read_text(encoding="utf-8"))
+    assert len(injected) > 40
+    assert dry_run(raw, out, "--chunk-size", "1000") == 0
+    assert leaks(out) == []
+    stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))
+    assert stats["signals"]["redaction"] == "on"
+    assert {"EMAIL", "PHONE", "NAME"} <= stats["signals"]["redacted"].keys()
+    assert "- redacted: PHONE:" in (out / "stats.md").read_text(encoding="utf-8")
+
+
+def test_no_redact_keeps_the_text(tmp_path: Path) -> None:
+    from uxbench.cli import main
+
+    raw = tmp_path / "raw.jsonl"
+    write_synth(raw, 30, seed=4, pii=1.0)
+    assert main(["pipeline", "signals", str(raw), "--out", str(tmp_path / "s.jsonl"), "--no-redact"]) == 0
+    kept = (tmp_path / "s.jsonl").read_text(encoding="utf-8")
+    assert PII.search(kept) and "[EMAIL]" not in kept
+    stats = json.loads((tmp_path / "s.stats.json").read_text(encoding="utf-8"))["signals"]
+    assert (stats["redaction"], stats["redacted"]) == ("off (--no-redact)", {})

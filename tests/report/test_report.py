@@ -1,0 +1,692 @@
+"""`uxbench report`: logs made here with mockllm (three models, all three tasks, a mock GRM
+grader answering with logprobs, and variants: other settings, a second grader, partial,
+errored, cancelled, damaged and hostile logs) go in; the tables, JSON, charts and page must
+show exactly the logs' numbers, one ranking per grader, and say which logs were left out
+and why."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import warnings
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.grm import grader_output
+from inspect_ai import eval
+from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, get_model
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from uxbench.cli import main
+from uxbench.report import build_report
+from uxbench.report.collect import Run, collect, readable_error
+from uxbench.report.fonts import PROBE, cjk_font, covers
+from uxbench.report.grid import md_text
+from uxbench.report.published import normalise, paper_name
+from uxbench.report.samples import Counts, Evidence
+from uxbench.report.spec import TASKS
+from uxbench.report.tables import Leaderboard, fmt, leaderboard
+from uxbench.runtime.localserver import OpenAIServer, Reply
+from uxbench.stats.intervals import bootstrap_mean, mover_mean, wilson
+
+# model under test -> how often it says 差 (Task 1) / how good its replies are (Tasks 2, 3)
+MODELS = {"mockllm/model-a": 0.5, "mockllm/claude-opus-4-7": 0.35, "mockllm/model-c": 0.15}
+TASK_ARGS = {"task3_recovery": {"baseline": True}}
+CHROMIUM = Path("/usr/bin/chromium")
+HOSTILE = "<script>alert('x')</script> **b** | [l](u) `c` \"q\" & $y$"
+
+
+def _hash(text: str) -> float:
+    return zlib.crc32(text.encode()) % 1000 / 1000
+
+
+def model_under_test(harshness: float) -> Callable[..., ModelOutput]:
+    """Task 1: says 差 for a `harshness` share of prompts; Tasks 2/3: a reply carrying its quality."""
+
+    def respond(
+        messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
+    ) -> ModelOutput:
+        prompt = "\n".join(m.text for m in messages)
+        h = _hash(prompt)
+        if "好" in prompt and "差" in prompt:  # a judging prompt (Task 1)
+            return ModelOutput.from_content("mockllm", "差" if h < harshness else "好")
+        quality = round(min(0.99, max(0.01, h * (1 - harshness) + 0.2)), 2)
+        return ModelOutput.from_content("mockllm", f"这是修改后的回答 quality={quality}")
+
+    return respond
+
+
+def grader_answer(lenient: float = 0.0) -> Callable[..., ModelOutput]:
+    """A GRM stand-in: P(好) is the quality written in the graded reply (0.2 without one) plus
+    `lenient`; qualities in [0.40, 0.45) get an unreadable answer, so some judgments fail."""
+
+    def answer(
+        messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
+    ) -> ModelOutput:
+        found = re.findall(r"quality=([0-9.]+)", messages[-1].text)
+        p = float(found[-1]) if found else 0.2
+        if 0.40 <= p < 0.45:
+            return ModelOutput.from_content("mockllm", "？")
+        p = min(0.99, p + lenient)
+        return grader_output("好" if p >= 0.5 else "差", p, 1 - p)
+
+    return answer
+
+
+def run(task: str, model: str, log_dir: Path, grader: str = "mockllm/grm", **kwargs: Any) -> EvalLog:
+    task_args = {"data": "sample", **kwargs.pop("task_args", {})}
+    lenient = 0.5 if "lenient" in grader else 0.0
+    roles = (
+        {} if task == "task1_judge" else {"grader": get_model(grader, custom_outputs=grader_answer(lenient))}
+    )
+    (log,) = eval(
+        f"uxbench/{task}",
+        model=get_model(model, custom_outputs=model_under_test(MODELS.get(model, 0.3))),
+        model_roles=roles,
+        task_args=task_args,
+        log_dir=str(log_dir),
+        display="none",
+        ctl_server=False,
+        **kwargs,
+    )
+    return log
+
+
+def broken_model(
+    messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
+) -> ModelOutput:
+    raise RuntimeError("the provider is down")
+
+
+def rewritten(log: EvalLog, path: Path, change: Callable[[EvalLog], None]) -> Path:
+    """A copy of a log with its header changed (samples as they were)."""
+    copy = read_eval_log(log.location)
+    change(copy)
+    write_eval_log(copy, str(path))
+    return path
+
+
+def _http_400_log(log_dir: Path) -> EvalLog:
+    """A run whose provider answers HTTP 400 (Inspect logs the request with the error)."""
+    message = "This model's maximum context length is 8192 tokens."
+    with (
+        OpenAIServer(lambda request: Reply(status=400, error=message)) as server,
+        pytest.MonkeyPatch.context() as env,
+    ):
+        env.setenv("LOCAL_API_KEY", "local")
+        env.setenv("LOCAL_BASE_URL", server.url)
+        (log,) = eval(
+            "uxbench/task1_judge",
+            model="openai-api/local/judge",
+            task_args={"data": "sample"},
+            limit=1,
+            max_retries=0,
+            log_dir=str(log_dir),
+            display="none",
+            ctl_server=False,
+        )
+    return log
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Three models on all three tasks, and variants the report must show or leave out."""
+    root = tmp_path_factory.mktemp("logs")
+    main_dir, extra = root / "main", root / "extra"
+    chosen = {(t, m): run(t, m, main_dir, task_args=TASK_ARGS.get(t, {})) for t in TASKS for m in MODELS}
+    a1 = chosen[("task1_judge", "mockllm/model-a")]
+
+    def older(log: EvalLog) -> None:
+        log.eval.created = "2026-01-01T00:00:00+00:00"
+
+    older_path = rewritten(a1, main_dir / "older.eval", older)
+    variants = {
+        "cot": run("task1_judge", "mockllm/model-a", extra, task_args={"prompt": "cot"}),
+        "user_modeling": run(
+            "task1_judge", "mockllm/claude-opus-4-7", extra, task_args={"prompt": "user_modeling"}
+        ),
+        "hot": run("task1_judge", "mockllm/claude-opus-4-7", extra, temperature=0.9, seed=7),
+        "lenient": run("task2_eval", "mockllm/model-a", extra, grader="mockllm/grm-lenient"),
+        "partial_shown": run("task3_recovery", "mockllm/model-d", extra, limit=4),
+    }
+    partial_hidden = run("task2_eval", "mockllm/model-a", extra, limit=4)
+    (errored,) = eval(
+        "uxbench/task1_judge",
+        model=get_model("mockllm/model-broken", custom_outputs=broken_model),
+        task_args={"data": "sample"},
+        log_dir=str(extra),
+        display="none",
+        ctl_server=False,
+    )
+    http_error = _http_400_log(extra)
+
+    def cancel(log: EvalLog) -> None:
+        log.status = "cancelled"
+
+    cancelled = rewritten(a1, extra / "cancelled.eval", cancel)
+    unreadable = extra / "truncated.eval"
+    unreadable.write_bytes(b"not a zip file")
+
+    def hostile(log: EvalLog) -> None:
+        log.eval.model = f"mockllm/{HOSTILE}"
+        log.eval.task_args["system_prompt"] = HOSTILE
+        log.eval.task_args_passed["system_prompt"] = HOSTILE
+        for score in log.results.scores:
+            score.metrics[f"scenario:{HOSTILE}"] = score.metrics["good_pct"].model_copy()
+
+    def revised(log: EvalLog) -> None:
+        log.eval.metadata = {**(log.eval.metadata or {}), "dataset_revision": "0123456789abcdef"}
+
+    variants["hostile"] = rewritten(
+        chosen[("task2_eval", "mockllm/model-c")], extra / "hostile.eval", hostile
+    )
+    variants["revision"] = rewritten(
+        chosen[("task1_judge", "mockllm/model-c")], extra / "revision.eval", revised
+    )
+    return {
+        "dirs": [main_dir, extra],
+        "chosen": chosen,
+        "variants": variants,
+        "skipped": {
+            str(older_path): "an older run of the same settings",
+            partial_hidden.location: "partial: ran 4 of 12 records",
+            errored.location: "errored: RuntimeError: the provider is down",
+            http_error.location: "errored: BadRequestError 400: This model's maximum context length is 8192",
+            str(cancelled): "cancelled",
+            str(unreadable): "unreadable",
+        },
+    }
+
+
+@pytest.fixture(scope="module")
+def report(logs: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Leaderboard]:
+    out = tmp_path_factory.mktemp("report")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        board = build_report(logs["dirs"], out)
+    noisy = [
+        str(w.message) for w in caught if "missing from font" in str(w.message) or "layout" in str(w.message)
+    ]
+    assert not noisy, noisy
+    return out, board
+
+
+def _json(out: Path) -> dict[str, Any]:
+    return json.loads((out / "leaderboard.json").read_text(encoding="utf-8"))
+
+
+def _rows(out: Path) -> dict[tuple[str, str], dict[str, Any]]:
+    """Rows of leaderboard.json by (task, log file name)."""
+    return {(t, Path(r["log"]).name): r for t, table in _json(out)["tasks"].items() for r in table["rows"]}
+
+
+def _metrics(log: EvalLog) -> dict[str, float | None]:
+    """The log's metrics as the report keeps them: NaN (no value) becomes None."""
+    values = {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
+    return {name: None if math.isnan(value) else value for name, value in values.items()}
+
+
+def _name(path: str | Path) -> str:
+    return Path(path).name
+
+
+def test_tables_hold_the_logs_numbers(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
+    out, _ = report
+    rows = _rows(out)
+    markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
+    for (task, _), log in logs["chosen"].items():
+        row = rows[(task, _name(log.location))]
+        expected = _metrics(log)
+        assert row["metrics"] == pytest.approx({k: v for k, v in expected.items() if ":" not in k})
+        for name, value in expected.items():
+            key, sep, group = name.partition(":")
+            if sep:
+                assert row["breakdown"][key][group] == pytest.approx(value)
+        assert row["headline"] == pytest.approx(expected[TASKS[task].headline.metric])
+        assert row["samples"] == row["total"] == 12 * (2 if task == "task1_judge" else 1)
+        assert row["grader"] == (None if task == "task1_judge" else "mockllm/grm")
+        assert fmt(row["headline"]) in markdown
+    for table in _json(out)["tasks"].values():
+        for section in table["sections"]:
+            ranked = [r for r in table["rows"] if r["section"] == section["id"] and r["rank"] is not None]
+            assert [r["headline"] for r in ranked] == sorted((r["headline"] for r in ranked), reverse=True)
+            assert ranked[0]["rank"] == 1
+
+
+def test_one_ranking_per_grader(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
+    _, board = report
+    task2 = next(t for t in board.tables if t.spec.name == "task2_eval")
+    assert [s.grader for s in task2.sections] == ["mockllm/grm", "mockllm/grm-lenient"]
+    lenient = task2.sections[1]
+    assert [(r.rank, r.run.model) for r in lenient.rows] == [(1, "mockllm/model-a")]
+    # the lenient grader's higher Good% does not outrank the other grader's rows
+    assert lenient.rows[0].headline > task2.sections[0].rows[0].headline
+    assert all(r.rank is not None for r in task2.sections[0].rows)
+
+
+def test_settings_are_part_of_a_runs_identity(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
+    out, board = report
+    task1 = next(t for t in board.tables if t.spec.name == "task1_judge")
+    claude = {r.run.log: r for r in task1.rows if r.run.model == "mockllm/claude-opus-4-7"}
+    assert len(claude) == 3  # default, prompt=user_modeling, temperature=0.9 seed=7: none supersedes another
+    hot = claude[logs["variants"]["hot"].location]
+    assert hot.settings == {"temperature": "0.9", "seed": "7"}
+    # temperature differs between this model's rows, so each of them shows it (0.2: the task's default)
+    assert claude[logs["variants"]["user_modeling"].location].settings == {
+        "prompt": "user_modeling",
+        "temperature": "0.2",
+    }
+    assert "different settings" in " ".join(r.marks()[0] for r in claude.values() if r.marks())
+    a = {r.settings.get("prompt") for r in task1.rows if r.run.model == "mockllm/model-a"}
+    assert a == {"cot", None}  # the default prompt is not an explicit setting
+    revised = next(r for r in task1.rows if r.run.log.endswith("revision.eval"))
+    assert revised.run.data() == "sample@0123456"  # a dataset revision is part of the identity too
+    assert not any("superseded" in s.reason for s in board.skipped)
+    rows = _rows(out)
+    assert rows[("task1_judge", _name(hot.run.log))]["settings"] == {"temperature": "0.9", "seed": "7"}
+
+
+def test_paper_numbers_only_where_the_settings_match(
+    report: tuple[Path, Leaderboard], logs: dict[str, Any]
+) -> None:
+    out, board = report
+    rows = _rows(out)
+    default = rows[
+        ("task1_judge", _name(logs["chosen"][("task1_judge", "mockllm/claude-opus-4-7")].location))
+    ]
+    assert default["published"]["avg_acc"] == pytest.approx(0.753) and default["paper_settings_match"]
+    for variant in ("user_modeling", "hot"):
+        row = rows[("task1_judge", _name(logs["variants"][variant].location))]
+        assert row["paper_name"] == "Claude Opus 4.7" and row["published"] is None
+    task3 = rows[
+        ("task3_recovery", _name(logs["chosen"][("task3_recovery", "mockllm/claude-opus-4-7")].location))
+    ]
+    assert task3["published"] == {"recovery_rate": pytest.approx(0.124)}
+    assert (
+        rows[("task1_judge", _name(logs["chosen"][("task1_judge", "mockllm/model-c")].location))]["published"]
+        is None
+    )
+    markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
+    assert "75.3" in markdown and "other settings" in markdown and "arXiv 2606.09570" in markdown
+
+
+def test_skipped_logs_have_reasons(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
+    _, board = report
+    reasons = {s.log: s.reason for s in board.skipped}
+    assert set(reasons) == set(logs["skipped"])
+    for path, reason in logs["skipped"].items():
+        assert reasons[path].startswith(reason), (path, reasons[path])
+    http = reasons[next(p for p in reasons if "BadRequest" in reasons[p])]
+    assert "Request:" not in http and "messages" not in http  # not the request Inspect attaches
+    markdown = (report[0] / "leaderboard.md").read_text(encoding="utf-8")
+    assert "## Skipped logs" in markdown and "cancelled" in markdown
+
+
+def test_partial_runs_are_shown_unranked(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
+    out, board = report
+    task3 = next(t for t in board.tables if t.spec.name == "task3_recovery")
+    (partial,) = [r for r in task3.rows if r.run.partial]
+    assert partial.rank is None and partial.kind == "partial" and partial.run.model == "mockllm/model-d"
+    assert (partial.run.samples, partial.run.total) == (4, 12)
+    assert partial is task3.sections[0].rows[-1]  # after every complete row
+    markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
+    assert "| – | mockllm/model-d (partial) |" in markdown and "| 4 of 12 |" in markdown
+    runs, _, skipped = collect(logs["dirs"][1:], partial=False)
+    assert not any(r.partial for r in runs)
+    assert any("--complete-only" in s.reason for s in skipped)
+
+
+def test_a_self_graded_run_says_so(logs: dict[str, Any], tmp_path: Path) -> None:
+    def self_graded(log: EvalLog) -> None:
+        log.eval.model_roles = None
+        log.eval.task_args["self_grade"] = True
+
+    rewritten(logs["chosen"][("task2_eval", "mockllm/model-c")], tmp_path / "self.eval", self_graded)
+    (row,) = collect([tmp_path])[0]
+    assert row.grader == "mockllm/model-c (self-graded)" and row.self_graded
+
+
+@pytest.mark.parametrize(
+    ("model", "paper"),
+    [
+        ("anthropic/claude-opus-4-7", "Claude Opus 4.7"),
+        ("openai/gpt-5-2025-08-07", "GPT-5"),
+        ("openai/gpt-5-mini", "GPT-5 mini"),
+        ("openai/gpt-5.2", "GPT-5.2"),
+        ("google/gemini-3.1-pro-preview", "Gemini 3.1 Pro"),
+        ("vllm/mengze-hong/UXBench-GRM", "UXBench-GRM"),
+        ("openai/gpt-5.1", None),
+        ("mockllm/model", None),
+    ],
+)
+def test_model_names_match_the_paper(model: str, paper: str | None) -> None:
+    assert paper_name(model) == paper
+    assert normalise("openai/GPT_5.2-latest") == "gpt-5-2"
+
+
+def test_charts_are_written_with_unique_names(report: tuple[Path, Leaderboard]) -> None:
+    out, board = report
+    charts = _json(out)["charts"]
+    task2 = next(t for t in board.tables if t.spec.name == "task2_eval").sections[0].id
+    expected = {
+        "task1_judge_ranking.png",
+        "task1_judge_good_vs_bad.png",
+        "task1_judge_failure_dimension_heatmap.png",
+        "task1_judge_scenario_heatmap.png",
+        f"{task2}_ranking.png",
+        f"{task2}_failure_dimension_heatmap.png",
+    }
+    assert expected <= set(charts) and len(charts) == len(set(charts))
+    assert any(c.endswith("_delta_score.png") for c in charts)
+    for name in charts:
+        assert (out / name).read_bytes().startswith(b"\x89PNG")
+
+
+def test_counts_and_intervals(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
+    out, _ = report
+    rows = _rows(out)
+    task1 = rows[("task1_judge", _name(logs["chosen"][("task1_judge", "mockllm/model-a")].location))]
+    assert (
+        task1["ci95_method"].startswith("Wilson") and task1["ci95"][0] < task1["headline"] < task1["ci95"][1]
+    )
+    assert sum(task1["breakdown_n"]["scenario"].values()) == 24
+    task3 = rows[("task3_recovery", _name(logs["chosen"][("task3_recovery", "mockllm/model-c")].location))]
+    low, high = task3["delta_score_ci95"]
+    assert low <= task3["metrics"]["delta_score"] <= high
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'class="text muted"' in html or 'class="num muted"' in html  # cells under 10 records
+
+
+def test_wilson_mover_and_bootstrap() -> None:
+    low, high = wilson(0, 12)
+    assert low == 0 and high == pytest.approx(0.2425, abs=1e-4)  # never a zero-width interval
+    low, high = wilson(12, 12)
+    assert high == 1 and low == pytest.approx(0.7575, abs=1e-4)
+    scipy_stats = pytest.importorskip("scipy.stats")
+    expected = scipy_stats.binomtest(7, 20).proportion_ci(method="wilson")
+    assert wilson(7, 20) == pytest.approx((expected.low, expected.high))
+    mean = mover_mean([(1.0, wilson(12, 12)), (0.0, wilson(0, 12))])
+    assert mean[0] < 0.5 < mean[1] and mean[1] - mean[0] > 0.2
+    assert bootstrap_mean([0.1] * 50) == pytest.approx((0.1, 0.1))
+    low, high = bootstrap_mean([0.0, 1.0] * 50)
+    assert low < 0.5 < high
+
+
+def test_readable_errors() -> None:
+    from inspect_ai.log import EvalError
+
+    wrapped = (
+        'ModelGenerateError(\'\\nRequest:\\n{\\n  "messages": [{"content": "NameError(\\\\"x\\\\")"}]}'
+        "\\n\\n"
+        "BadRequestError(\"Error code: 400 - {\\'error\\': {\\'message\\': \\'context too long\\', "
+        "\\'type\\': \\'invalid_request_error\\'}}\")')"
+    )
+    error = EvalError(message=wrapped, traceback="", traceback_ansi="")
+    assert readable_error(error) == "BadRequestError 400: context too long"
+    plain = EvalError(
+        message="FileNotFoundError: /home/me/secret/data.jsonl\nmore", traceback="", traceback_ansi=""
+    )
+    assert readable_error(plain) == "FileNotFoundError: …/data.jsonl"
+
+
+def test_markdown_escapes_every_cell(report: tuple[Path, Leaderboard]) -> None:
+    out, _ = report
+    markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
+    assert "<script>" not in markdown and "&lt;script&gt;" in markdown
+    assert md_text(HOSTILE) in markdown  # the model name, the setting and the label
+    assert md_text(HOSTILE) == (
+        "&lt;script&gt;alert('x')&lt;/script&gt; \\*\\*b\\*\\* \\| \\[l\\](u) \\`c\\` \"q\" &amp; $y$"
+    )
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert HOSTILE not in page and "alert('x')" not in page.replace("&lt;script&gt;alert('x')", "")
+
+
+def test_no_absolute_paths_unless_asked(
+    logs: dict[str, Any], report: tuple[Path, Leaderboard], tmp_path: Path
+) -> None:
+    out, _ = report
+    root = str(logs["dirs"][0].parent)
+    for name in ("leaderboard.md", "leaderboard.json", "index.html"):
+        assert root not in (out / name).read_text(encoding="utf-8"), name
+    assert root not in " ".join(json.dumps(r["all_settings"]) for r in _rows(out).values())
+    build_report([logs["chosen"][("task1_judge", "mockllm/model-c")].location], tmp_path, show_paths=True)
+    assert root in (tmp_path / "leaderboard.json").read_text(encoding="utf-8")
+
+
+def test_cjk_font_detection_ignores_the_last_resort_font() -> None:
+    from matplotlib import font_manager
+
+    last_resort = [e.fname for e in font_manager.fontManager.ttflist if "Last Resort" in e.name]
+    if last_resort:
+        assert not covers(last_resort[0])  # claims every code point, draws one box per block
+    family = cjk_font()
+    if family is None:
+        pytest.skip("no CJK font installed (apt-get install fonts-wqy-microhei); charts fall back to English")
+    path = font_manager.findfont(font_manager.FontProperties(family=family), fallback_to_default=False)
+    assert covers(path, PROBE + "冗余啰嗦")
+
+
+def test_without_a_chinese_font_the_charts_use_english_names(
+    logs: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from uxbench.report import build, charts, fonts
+
+    monkeypatch.setattr(fonts, "cjk_font", lambda: None)
+    monkeypatch.setattr(charts, "cjk_font", lambda: None)
+    monkeypatch.setattr(build, "cjk_font", lambda: None)
+    assert charts.group_label("failure_dimension", "冗余啰嗦") == "Verbosity/Redundancy"
+    assert fonts.drawable("模型 a") == "?? a"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "Glyph missing from font" warning: nothing draws as boxes
+        assert (
+            main(
+                [
+                    "report",
+                    logs["chosen"][("task1_judge", "mockllm/model-c")].location,
+                    "--out",
+                    str(tmp_path),
+                ]
+            )
+            == 0
+        )
+    assert "No font with Chinese glyphs" in (tmp_path / "leaderboard.md").read_text(encoding="utf-8")
+    assert "apt-get install fonts-wqy-microhei" in capsys.readouterr().out
+
+
+def test_single_model_and_missing_tasks(logs: dict[str, Any], tmp_path: Path) -> None:
+    log = logs["chosen"][("task2_eval", "mockllm/model-c")]
+    board = build_report([log.location], tmp_path)
+    assert [t.spec.name for t in board.tables] == ["task2_eval"]
+    assert [s.name for s in board.missing] == ["task1_judge", "task3_recovery"]
+    markdown = (tmp_path / "leaderboard.md").read_text(encoding="utf-8")
+    assert markdown.count("No usable log of this task was found.") == 2
+    assert (tmp_path / f"{board.tables[0].sections[0].id}_ranking.png").exists()
+    assert not (tmp_path / "task1_judge_good_vs_bad.png").exists()
+
+
+def test_an_earlier_reports_charts_are_removed(logs: dict[str, Any], tmp_path: Path) -> None:
+    build_report([logs["chosen"][("task1_judge", "mockllm/model-c")].location], tmp_path)
+    assert (tmp_path / "task1_judge_ranking.png").exists()
+    build_report([logs["chosen"][("task2_eval", "mockllm/model-c")].location], tmp_path)
+    assert not (tmp_path / "task1_judge_ranking.png").exists()
+
+
+class _NoSamples(Evidence):
+    def counts_of(self, run: Run) -> Counts:
+        return Counts(run.samples, {}, {})
+
+    def deltas(self, run: Run) -> list[float]:
+        return []
+
+
+def fake_run(model: str, value: float, **task_args: object) -> Run:
+    return Run(
+        log=f"{model}{task_args}.eval",
+        name="x.eval",
+        task="task2_eval",
+        model=model,
+        grader="g",
+        graders=("g",),
+        settings=dict(task_args),
+        explicit=frozenset(task_args),
+        dataset_revision=None,
+        created="2026-01-01",
+        samples=10,
+        total=10,
+        partial=None,
+        metrics={"good_pct": value},
+    )
+
+
+def test_baseline_models_are_marked() -> None:
+    runs = [fake_run("baseline/always-good", 0.1), fake_run("openai/gpt-5", 0.3)]
+    rows = leaderboard(runs, [], ["x"], "", [], _NoSamples()).tables[0].rows
+    assert [(r.rank, r.baseline, r.kind) for r in rows] == [(1, False, ""), (2, True, "baseline")]
+    assert rows[0].interval == pytest.approx(wilson(3, 10))
+
+
+def test_rows_of_one_model_are_told_apart() -> None:
+    runs = [fake_run("m", 0.5, prompt="cot"), fake_run("m", 0.5), fake_run("n", 0.2, prompt="cot")]
+    rows = leaderboard(runs, [], ["x"], "", [], _NoSamples()).tables[0].rows
+    assert [(r.rank, r.settings) for r in rows] == [(1, {"prompt": "cot"}), (1, {}), (3, {"prompt": "cot"})]
+    assert [r.chart_label() for r in rows] == ["m [1]", "m [2]", "n [3]"]
+    assert [r.marks() for r in rows] == [["different settings"], ["different settings"], []]
+
+
+def test_command_line(logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(logs["dirs"][1]), "--out", str(tmp_path / "r")]) == 0
+    printed = capsys.readouterr().out
+    assert "Task 1 · UX Judge: 4 row(s)" in printed and "left out 4 log(s)" in printed
+    assert "Task 3 · UX Recovery · graded by mockllm/grm: 1 row(s), 1 partial (unranked)" in printed
+    assert {"index.html", "leaderboard.md", "leaderboard.json"} <= {
+        p.name for p in (tmp_path / "r").iterdir()
+    }
+
+
+def test_no_logs_is_a_clear_error(tmp_path: Path) -> None:
+    from uxbench.runtime.errors import DataError
+
+    with pytest.raises(DataError, match="no Inspect logs"):
+        build_report([tmp_path], tmp_path / "out")
+
+
+# ---------------------------------------------------------------- the page in a browser
+
+
+@pytest.fixture(scope="module")
+def browser(report: tuple[Path, Leaderboard]) -> Any:
+    """Headless Chromium (the system's, never a download) driven by Playwright. Playwright's
+    sync API keeps an event loop running, so the report (Inspect's log reading runs its own
+    loop) is built before it starts."""
+    if not CHROMIUM.exists():
+        pytest.skip("headless Chromium not installed (/usr/bin/chromium; apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the dev extra)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, report: tuple[Path, Leaderboard]) -> Any:
+    """The report's index.html, with every request and script error recorded."""
+    out, _ = report
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    tab = context.new_page()
+    tab.requests, tab.errors, tab.dialogs = [], [], []
+    tab.on("request", lambda request: tab.requests.append(request.url))
+    tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    tab.on("dialog", lambda dialog: (tab.dialogs.append(dialog.message), dialog.dismiss()))
+    tab.goto((out / "index.html").as_uri())
+    yield tab
+    assert not tab.errors, tab.errors
+    assert not tab.dialogs, tab.dialogs  # no hostile string ran as script
+    outside = [url for url in tab.requests if not url.startswith(("file:", "data:"))]
+    assert not outside, outside  # nothing fetched from the network
+    context.close()
+
+
+def _column(tab: Any, table: str, index: int) -> list[str]:
+    return tab.eval_on_selector_all(
+        f"#{table} tbody tr", f"rows => rows.map(r => r.cells[{index}].dataset.sort)"
+    )
+
+
+def _numbers(values: list[str]) -> list[float]:
+    return [float(v) for v in values if v != ""]
+
+
+def test_page_sorts_by_mouse_and_keyboard(page: Any) -> None:
+    table = "task1_judge-table"
+    headers = page.locator(f"#{table} thead th")
+    titles = headers.all_inner_texts()
+    headline = next(i for i, t in enumerate(titles) if t.startswith("Avg-Acc"))
+    headers.nth(headline).locator("button").click()
+    assert headers.nth(headline).get_attribute("aria-sort") == "ascending"
+    values = _numbers(_column(page, table, headline))
+    assert values == sorted(values)
+    records = titles.index("n")
+    headers.nth(records).locator("button").focus()
+    page.keyboard.press("Enter")
+    assert headers.nth(records).get_attribute("aria-sort") == "ascending"
+    assert headers.nth(headline).get_attribute("aria-sort") is None
+    page.keyboard.press(" ")
+    assert headers.nth(records).get_attribute("aria-sort") == "descending"
+    values = _numbers(_column(page, table, records))
+    assert values == sorted(values, reverse=True)
+
+
+def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
+    _, board = report
+    links = page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href'))")
+    targets = {table.spec.name for table in board.tables} | {"skipped"}
+    targets |= {s.id for t in board.tables for s in t.sections if s.grader}
+    assert targets <= {link[1:] for link in links}
+    for link in links:
+        assert page.locator(link).count() == 1, link
+    # trust checks sit inside the task they qualify
+    for link in (link for link in links if link.endswith("-trust")):
+        task = page.eval_on_selector(link, "element => element.closest('section.task').id")
+        assert link[1:].startswith(task), (link, task)
+    page.locator("nav a[href='#skipped']").click()
+    assert page.evaluate("location.hash") == "#skipped"
+    assert page.locator("#skipped").bounding_box()["y"] < 900
+
+
+def test_page_shows_hostile_strings_as_text(page: Any) -> None:
+    text = page.inner_text("body")
+    assert HOSTILE in text  # the model name, a setting and a label, exactly as written
+    assert page.locator("script").count() == 1  # the page's own sorting script
+    assert (
+        page.locator("main img").count() > 0 and page.locator("main b, main strong, main code").count() == 0
+    )
+
+
+def test_page_screenshots_at_two_widths(
+    browser: Any, report: tuple[Path, Leaderboard], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    out, _ = report
+    shots = tmp_path_factory.mktemp("screenshots")
+    for width in (1400, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        tab = context.new_page()
+        tab.goto((out / "index.html").as_uri())
+        # the page itself never scrolls sideways: wide tables scroll in their own box
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert all(w <= width for w in tab.eval_on_selector_all("main img", "imgs => imgs.map(i => i.width)"))
+        tab.screenshot(path=str(shots / f"report-{width}.png"), full_page=True)
+        if width == 390:  # the model column stays in view while a table scrolls
+            box = tab.locator(".scroll").first
+            left = box.bounding_box()["x"]
+            assert box.locator("td.pin").first.bounding_box()["x"] > left  # after the # column
+            box.evaluate("element => { element.scrollLeft = 400; }")
+            assert box.evaluate("element => element.scrollLeft") > 0
+            assert box.locator("td.pin").first.bounding_box()["x"] == pytest.approx(left, abs=1)
+        context.close()
+    assert (shots / "report-390.png").stat().st_size > 0
+    print(f"screenshots: {shots}")

@@ -1,0 +1,167 @@
+"""Every chart type with 27 models of 60-character names (and settings, baselines, partial
+runs): no text may leave the figure or overlap another text."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from matplotlib import rc_context
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.text import Text
+
+from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS
+from uxbench.report import charts, tables
+from uxbench.report.collect import Run
+from uxbench.report.samples import Counts, Evidence
+from uxbench.report.spec import TASKS
+from uxbench.stats.agreement import reliability_bins
+
+MODELS = 27
+GRADER = "openai-api/vllm/" + "a-stand-in-grader-with-a-long-name-" * 2
+
+
+class _Given(Evidence):
+    """Evidence without logs: fixed counts, a spread of Δ scores."""
+
+    def counts_of(self, run: Run) -> Counts:
+        groups = {
+            "failure_dimension": {f: 4 + 6 * i for i, f in enumerate(FAILURE_DIMENSIONS)},
+            "scenario": {s: 30 for s in SCENARIOS},
+        }
+        return Counts(100, {"good": 50, "bad": 50}, groups)
+
+    def deltas(self, run: Run) -> list[float]:
+        return [run.metrics["delta_score"] + d for d in (-0.2, 0.0, 0.2)] * 10
+
+
+def _model(i: int) -> str:
+    if i % 9 == 0:
+        return "baseline/always-good"
+    return f"provider{i % 3}/organisation/some-very-long-model-name-v{i}-2026-01-01-preview-x"[:60]
+
+
+def _runs(task: str, same_point: bool) -> list[Run]:
+    rnd = random.Random(task)
+    out = []
+    for i in range(MODELS):
+        good, bad = (0.6, 0.4) if same_point else (rnd.random(), rnd.random())
+        metrics = {
+            "avg_acc": (good + bad) / 2,
+            "good_acc": good,
+            "bad_acc": bad,
+            "good_pct": good,
+            "recovery_rate": bad / 3,
+            "delta_score": rnd.uniform(-0.3, 0.3),
+            "ece": 0.1,
+            "p_good_rate": 1.0,
+        }
+        breakdown = {
+            "failure_dimension": {f: rnd.random() for f in FAILURE_DIMENSIONS},
+            "scenario": {s: rnd.random() for s in SCENARIOS},
+        }
+        args = {"-M reasoning_effort": "high"} if i % 4 == 0 else {}
+        out.append(
+            Run(
+                log=f"/logs/{task}-{i}.eval",
+                name=f"{task}-{i}.eval",
+                task=task,
+                model=_model(i),
+                grader=None if task == "task1_judge" else GRADER,
+                graders=(),
+                settings={"prompt": "default", **args},
+                explicit=frozenset(args),
+                dataset_revision=None,
+                created="2026-01-01T00:00:00",
+                samples=100,
+                total=100 if i % 7 else 200,
+                partial=None if i % 7 else "ran 100 of 200 records",
+                metrics=metrics,
+                breakdown=breakdown,
+            )
+        )
+    return out
+
+
+@pytest.fixture(scope="module")
+def figures() -> dict[str, Figure]:
+    """Every chart of every task by file name, and (`same_…`) Task 1's scatter with all
+    models at one point."""
+    drawn: dict[str, Figure] = {}
+    rnd = random.Random(0)
+
+    def save(figure: Figure, name: str) -> None:
+        drawn[name] = figure
+
+    with rc_context(charts.style()):
+        for task, spec in TASKS.items():
+            (section,) = tables.task_table(spec, _runs(task, False), _Given()).sections
+            bins = {}
+            if task == "task1_judge":
+                p = [rnd.random() for _ in range(300)]
+                bins = {
+                    row.run.log: reliability_bins(p, [int(rnd.random() < x) for x in p])
+                    for row in section.rows
+                }
+            for job in charts.chart_jobs(section, bins):
+                charts.draw(job, save)
+        (crowded,) = tables.task_table(TASKS["task1_judge"], _runs("task1_judge", True), _Given()).sections
+        charts.good_vs_bad(crowded, lambda figure, name: save(figure, "same_" + name))
+    return drawn
+
+
+KINDS = [
+    "ranking",
+    "good_vs_bad",
+    "delta_score",
+    "failure_dimension_heatmap",
+    "scenario_heatmap",
+    "reliability",
+]
+
+
+def test_every_chart_type_is_drawn(figures: dict[str, Figure]) -> None:
+    for kind in KINDS:
+        assert any(name.endswith(f"_{kind}.png") for name in figures), kind
+    assert len(figures) == len(set(figures))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_text_leaves_the_figure_or_overlaps(figures: dict[str, Figure], kind: str) -> None:
+    for name, figure in figures.items():
+        if not name.endswith(f"_{kind}.png"):
+            continue
+        canvas = FigureCanvasAgg(figure)
+        canvas.draw()  # places the axis labels
+        renderer = canvas.get_renderer()
+        width, height = figure.bbox.width, figure.bbox.height
+        boxes = []
+        for text in figure.findobj(Text):
+            if not text.get_visible() or not text.get_text().strip():
+                continue
+            box = text.get_window_extent(renderer)
+            inside = box.x0 >= -0.5 and box.y0 >= -0.5 and box.x1 <= width + 0.5 and box.y1 <= height + 0.5
+            assert inside, (name, text.get_text(), box.bounds, (width, height))
+            boxes.append((text.get_text(), box))
+        for i, (first, a) in enumerate(boxes):
+            for second, b in boxes[:i]:
+                apart = a.x1 <= b.x0 + 0.5 or b.x1 <= a.x0 + 0.5 or a.y1 <= b.y0 + 0.5 or b.y1 <= a.y0 + 0.5
+                assert apart, (name, first, second)
+
+
+def test_labels_are_short_and_keyed(figures: dict[str, Figure]) -> None:
+    figure = figures["task1_judge_ranking.png"]
+    texts = [t.get_text() for t in figure.findobj(Text)]
+    labels = [t for t in texts if t.endswith("]") and not t.startswith("[")]
+    assert labels and all(len(t) <= tables.LABEL_CHARS + 5 for t in labels)
+    keys = [t for t in texts if t.startswith("[")]
+    assert any(_model(1) in t for t in keys)  # the key gives the full name
+    assert any("reasoning_effort=high" in t for t in keys)  # and the settings
+
+
+def test_a_crowded_scatter_lists_what_it_cannot_label(figures: dict[str, Figure]) -> None:
+    texts = [t.get_text() for t in figures["same_task1_judge_good_vs_bad.png"].findobj(Text)]
+    assert "No room for a label: [" in " ".join(texts)  # wrapped lines joined again
+    keys = [t for t in texts if t.startswith("[") and "] " in t]
+    assert len(keys) == MODELS  # every model is in the key, labelled on the chart or not

@@ -1,0 +1,55 @@
+"""eval.yaml is a register listing, the tasks carry its version, and `import uxbench` stays light."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from inspect_ai import eval
+
+import uxbench
+from uxbench import _registry
+from uxbench.tasks.listing import listing, task_version
+
+BENCHMARK_TASKS = ("task1_judge", "task2_eval", "task3_recovery")
+
+
+def test_listing_has_the_register_fields() -> None:
+    entry = listing()
+    assert {"title", "description", "arxiv", "group", "version", "tasks", "external_assets"} <= set(entry)
+    assert entry["arxiv"] == "https://arxiv.org/abs/2606.09570"
+    assert {t["name"]: t["dataset_samples"] for t in entry["tasks"]} == {
+        "task1_judge": 2000,
+        "task2_eval": 4900,
+        "task3_recovery": 500,
+    }
+    [dataset] = entry["external_assets"]
+    assert dataset["source"] == "mengze-hong/UXBench" and "Research-only" in dataset["comment"]
+
+
+def test_listed_tasks_are_the_registered_ones() -> None:
+    names = [t["name"] for t in listing()["tasks"]] + listing()["metadata"]["tooling_tasks"]
+    assert all(callable(getattr(_registry, name, None)) for name in names)  # the entry point's names
+    assert sorted(uxbench.__all__) == sorted(["__version__", "grm", *BENCHMARK_TASKS])
+
+
+def test_tasks_carry_the_listed_version(tmp_path: Path) -> None:
+    version = task_version()
+    assert version.full == listing()["version"]
+    tasks = [
+        uxbench.task1_judge(data="sample"),
+        uxbench.task2_eval(data="sample"),
+        uxbench.task3_recovery(data="sample"),
+    ]
+    for task in tasks:
+        assert task.version == version.comparability
+        assert task.metadata["full_task_version"] == version.full
+    [log] = eval(tasks[0], model="mockllm/model", limit=1, log_dir=str(tmp_path), display="none")
+    assert log.status == "success" and log.eval.task_version == version.comparability
+    assert log.eval.metadata["task_interface_version"] == version.interface
+
+
+def test_import_uxbench_is_light() -> None:
+    heavy = "{'torch', 'transformers', 'datasets', 'matplotlib'}"
+    code = f"import sys, uxbench; print(sorted({heavy} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
