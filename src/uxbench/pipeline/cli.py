@@ -1,4 +1,9 @@
-"""`uxbench pipeline ...`: one subcommand per stage, plus export, build, run and synth.
+"""`uxbench pipeline ...`: one click command per stage, plus inspect, export, build, audit, run
+and synth.
+
+A command is a function under `@pipeline.command(NAME)`, its options as click decorators (the
+shared ones are `_model_options`, `_build_options`, ...), wrapped in `@_guarded`, which hands it
+the parsed values as one `Options` and turns a `DataError` or Ctrl-C into a message and an exit code.
 
 Exit codes: 0 done; 1 an error (bad input, other settings, an Inspect run that ended in error);
 3 done, but some items failed and were left out (run again to retry them); 130 interrupted.
