@@ -53,3 +53,13 @@ def test_python_m_uxbench_cli_runs() -> None:
         [sys.executable, "-m", "uxbench.cli", "-h"], capture_output=True, text=True, timeout=60, check=True
     )
     assert "pipeline" in done.stdout and "Build UXBench test sets" in done.stdout
+
+
+def test_the_command_line_starts_light() -> None:
+    """`uxbench --help` imports every command's module, none of the libraries they run on."""
+    heavy = "{'torch', 'transformers', 'datasets', 'matplotlib', 'ray', 'uvicorn'}"
+    code = f"import sys, uxbench.cli; print(sorted({heavy} & set(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"
