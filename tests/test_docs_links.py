@@ -90,3 +90,11 @@ def test_markdown_links_resolve_inside_the_repo() -> None:
             elif anchor and resolved.suffix == ".md" and anchor not in anchors(resolved):
                 broken.append(f"{path.relative_to(ROOT)}: {target} (no such heading)")
     assert broken == []
+
+
+def test_the_readme_is_a_landing_page_and_the_index_lists_every_page() -> None:
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 200
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    listed = {target.partition("#")[0] for target in MD_LINK.findall(index)}
+    pages = {p.name for p in (ROOT / "docs").glob("*.md") if p.name != "index.md"}
+    assert pages <= listed

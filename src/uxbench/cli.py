@@ -1,31 +1,44 @@
-"""The `uxbench` command line: one subcommand per feature module.
+"""The `uxbench` command line: a click group (Inspect's own CLI library) with one command per feature.
 
-Each module in COMMANDS exposes `register(subparsers)`, which adds its subcommand and sets
-`func` on the parsed arguments; heavy imports stay inside the command functions.
+Each feature module defines its click command (`report`, `pipeline`, `explore`, `redact`); heavy
+imports stay inside the command functions, so `uxbench --help` starts fast.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS: list[str] = [
-    "uxbench.report.cli",
-    "uxbench.pipeline.cli",
-    "uxbench.web.cli",
-    "uxbench.runtime.redact_cli",
-]
+import click
+
+from uxbench.pipeline.cli import pipeline
+from uxbench.report.cli import report
+from uxbench.runtime.redact_cli import redact
+from uxbench.web.cli import explore
+
+
+@click.group(name="uxbench", context_settings={"help_option_names": ["-h", "--help"]})
+def uxbench() -> None:
+    """UXBench tools for Inspect AI."""
+
+
+for _command in (report, pipeline, explore, redact):
+    uxbench.add_command(_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="uxbench", description="UXBench tools for Inspect AI")
-    subparsers = parser.add_subparsers(dest="command", required=True)
-    for module in COMMANDS:
-        importlib.import_module(module).register(subparsers)
-    args = parser.parse_args(argv)
-    return int(args.func(args) or 0)
+    """Run `uxbench ARGV...` and return its exit code (usage errors: 2, like Inspect's commands)."""
+    try:
+        code = uxbench.main(
+            args=list(argv) if argv is not None else None, prog_name="uxbench", standalone_mode=False
+        )
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        return 1
+    return int(code or 0)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,9 @@
-"""`uxbench pipeline ...`: one subcommand per stage, plus export, build, run and synth.
+"""`uxbench pipeline ...`: one click command per stage, plus inspect, export, build, audit, run
+and synth.
+
+A command is a function under `@pipeline.command(NAME)`, its options as click decorators (the
+shared ones are `_model_options`, `_build_options`, ...), wrapped in `@_guarded`, which hands it
+the parsed values as one `Options` and turns a `DataError` or Ctrl-C into a message and an exit code.
 
 Exit codes: 0 done; 1 an error (bad input, other settings, an Inspect run that ended in error);
 3 done, but some items failed and were left out (run again to retry them); 130 interrupted.
@@ -6,14 +11,20 @@ Exit codes: 0 done; 1 an error (bad input, other settings, an Inspect run that e
 
 from __future__ import annotations
 
-import argparse
+import functools
 import sys
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
+
+import click
 
 from uxbench.runtime.errors import DataError
 
 EXIT_FAILED_ITEMS = 3
+
+# a command's parsed arguments and options, by parameter name
+Options = SimpleNamespace
 
 
 # flags passed on to inspect_ai.eval under the same names
@@ -31,11 +42,11 @@ _EVAL_FLAGS = (
 )
 
 
-def _eval_args(args: argparse.Namespace) -> dict[str, Any]:
+def _eval_args(args: Options) -> dict[str, Any]:
     return {name: getattr(args, name) for name in _EVAL_FLAGS if getattr(args, name) is not None}
 
 
-def _model_args(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+def _model_args(args: Options) -> tuple[tuple[str, str], ...]:
     model_args: list[tuple[str, str]] = []
     for pair in args.model_arg or []:
         key, sep, value = pair.partition("=")
@@ -45,7 +56,7 @@ def _model_args(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     return tuple(model_args)
 
 
-def _model(args: argparse.Namespace) -> Any:
+def _model(args: Options) -> Any:
     """The model of `--model` (with `--model-base-url` and `-M`), the dry-run stand-in, or None."""
     from uxbench.pipeline.run.models import ModelSpec
 
@@ -54,7 +65,7 @@ def _model(args: argparse.Namespace) -> Any:
     return ModelSpec(args.model, args.model_base_url, _model_args(args)) if args.model else None
 
 
-def _setups(args: argparse.Namespace) -> dict[str, Any]:
+def _setups(args: Options) -> dict[str, Any]:
     """Each agent stage's model and Inspect settings (flags, --config, INSPECT_EVAL_MODEL)."""
     from uxbench.pipeline.run.settings import STAGES, CommandLine, stage_setups
 
@@ -70,7 +81,7 @@ def _setups(args: argparse.Namespace) -> dict[str, Any]:
     return stage_setups(flags)
 
 
-def _workers(args: argparse.Namespace) -> int:
+def _workers(args: Options) -> int:
     """--workers, by default this machine's cores (on Ray: 0, the cluster's CPUs)."""
     from uxbench.pipeline.run.parallel import default_workers
 
@@ -81,7 +92,7 @@ def _workers(args: argparse.Namespace) -> int:
     return 0 if getattr(args, "executor", "local") == "ray" else default_workers()
 
 
-def _executor(args: argparse.Namespace) -> Any:
+def _executor(args: Options) -> Any:
     from uxbench.pipeline.run.executors import make_executor
 
     return make_executor(args.executor, _workers(args), args.ray_address)
@@ -100,7 +111,7 @@ def _report_failed(failed: dict[str, int]) -> int:
     return EXIT_FAILED_ITEMS
 
 
-def _build_config(args: argparse.Namespace) -> Any:
+def _build_config(args: Options) -> Any:
     from uxbench.pipeline.stages.build import BuildConfig, parse_targets
 
     try:
@@ -110,22 +121,176 @@ def _build_config(args: argparse.Namespace) -> Any:
     return BuildConfig(targets, args.min_per_label, args.max_share, seed=args.seed, overlap=args.overlap)
 
 
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def _guarded(body: Callable[[Options], int | None]) -> Callable[..., int]:
+    """User mistakes and interruptions end with a message and an exit code, not a traceback."""
+
+    @functools.wraps(body)
+    def command(**params: Any) -> int:
+        try:
+            return body(Options(**params)) or 0
+        except DataError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            print(
+                "interrupted; finished work is kept — run the same command again to resume", file=sys.stderr
+            )
+            return 130
+
+    return command
+
+
+# ---------------------------------------------------------------- options shared by several commands
+
+
+def _options(*decorators: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Several click options as one decorator, listed in --help in the order given."""
+
+    def apply(function: Any) -> Any:
+        for decorator in reversed(decorators):
+            function = decorator(function)
+        return function
+
+    return apply
+
+
+def _out(text: str) -> Callable[[Any], Any]:
+    return click.option("--out", required=True, help=text)
+
+
+_input_options = click.option(
+    "--map", help="YAML file naming the input's id, turns, role, text, time and rating fields."
+)
+_redact_option = click.option(
+    "--no-redact",
+    is_flag=True,
+    help="Keep emails, phone numbers, ID and card numbers, names … as they are (default: replace them).",
+)
+_workers_option = click.option(
+    "--workers", type=int, help="Worker processes (chunks run at once), by default the cores."
+)
+_model_options = _options(
+    click.option(
+        "--model",
+        help="Inspect model for the agent stages (default: INSPECT_EVAL_MODEL), e.g. openai/gpt-4o.",
+    ),
+    click.option("--config", help="YAML file: models and Inspect settings, per stage or for all."),
+    click.option("--model-base-url", help="Base URL of the model's API (OpenAI-compatible endpoints)."),
+    click.option("-M", "model_arg", multiple=True, metavar="KEY=VALUE", help="Model argument (repeatable)."),
+    click.option("--dry-run", is_flag=True, help="Answer with the built-in stand-in model (no API)."),
+    click.option(
+        "--chunk-size", type=int, default=100, help="Samples per Inspect run (resume unit; default: 100)."
+    ),
+    _workers_option,
+    click.option(
+        "--executor",
+        type=click.Choice(("local", "ray")),
+        default="local",
+        help="Local processes (default), or Ray tasks.",
+    ),
+    click.option("--ray-address", help="Ray cluster to run on: auto (default) or HOST:PORT."),
+    click.option("--max-connections", type=int, help="Concurrent model requests."),
+    click.option("--max-retries", type=int, help="Retries of a failing model call (Inspect's)."),
+    click.option("--timeout", type=int, help="Seconds a model call may take, retries included."),
+    click.option("--attempt-timeout", type=int, help="Seconds one attempt of a model call may take."),
+    click.option(
+        "--fail-on-error",
+        type=float,
+        help="Stop a chunk once this share (< 1) or count of its samples failed (default: never; "
+        "failed samples are left out and retried on the next run).",
+    ),
+    click.option("--temperature", type=float, help="Sampling temperature (default: the stage's own)."),
+    click.option("--max-tokens", type=int, help="Most tokens per answer (default: the stage's own)."),
+    click.option(
+        "--reasoning-effort",
+        type=click.Choice(("none", "minimal", "low", "medium", "high", "xhigh", "max")),
+        help="Reasoning effort of reasoning models.",
+    ),
+    click.option("--reasoning-tokens", type=int, help="Most reasoning tokens (Anthropic models)."),
+    click.option("--log-level", help="Inspect console log level."),
+    click.option("--force", is_flag=True, help="Resume with other settings than the recorded ones."),
+)
+_prefilter_options = _options(
+    click.option(
+        "--near-threshold", type=float, default=0.8, help="MinHash Jaccard of near duplicates (default: 0.8)."
+    ),
+    click.option("--unsafe-terms", help="Extra unsafe terms: category<TAB>keyword[<TAB>regex] per line."),
+)
+_build_options = _options(
+    click.option(
+        "--targets",
+        help="Set sizes, e.g. task1_judge_bad=1000,task1_judge_good=1000,task2_eval=4900,task3_recovery=500.",
+    ),
+    click.option("--min-per-label", type=int, default=5, help="Floor per dimension / pattern (default: 5)."),
+    click.option(
+        "--max-share", type=float, default=0.4, help="Ceiling of one label's share of a set (default: 0.4)."
+    ),
+    click.option("--seed", type=int, default=0, help="Tie-break seed of the sampling (default: 0)."),
+    click.option(
+        "--overlap",
+        type=click.Choice(("auto", "disjoint", "shared")),
+        default="auto",
+        help="May a case enter several test sets: auto (only when too few fresh cases; default), "
+        "disjoint, shared.",
+    ),
+)
+
+
 # ---------------------------------------------------------------- commands
 
 
-def _synth(args: argparse.Namespace) -> None:
+@click.group("pipeline")
+def pipeline() -> None:
+    """Build UXBench test sets from your own feedback logs.
+
+    Exit codes: 0 done; 1 an error (bad input, other settings, an Inspect run that ended in error);
+    3 done, but some items failed and were left out (run again to retry them); 130 interrupted.
+    """
+
+
+@pipeline.command("synth")
+@click.option("--n", type=int, default=2000, help="Conversations to write (default: 2000).")
+@click.option("--seed", type=int, default=0, help="Random seed (default: 0).")
+@click.option("--pii", type=float, default=0.0, help="Share of conversations given made-up personal data.")
+@_out("JSONL file to write.")
+@_guarded
+def synth(args: Options) -> None:
+    """Write synthetic raw logs."""
     from uxbench.pipeline.tools.synth import write_synth
 
     count = write_synth(args.out, args.n, args.seed, args.pii)
     print(f"wrote {count} synthetic conversations to {args.out}")
 
 
-def _warn(warnings: list[str]) -> None:
-    for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+@pipeline.command("inspect")
+@click.argument("raw")
+@_input_options
+@click.option("--problems", type=int, default=10, help="Bad records to list (default: 10).")
+@_guarded
+def inspect(args: Options) -> int:
+    """What a run would read from an input file (check a --map)."""
+    from uxbench.pipeline.tools.preview import inspect_input
+
+    text, ok = inspect_input(args.raw, args.map, args.problems)
+    print(text)
+    return 0 if ok else 1
 
 
-def _signals(args: argparse.Namespace) -> None:
+@pipeline.command("signals")
+@click.argument("raw")
+@_out("JSONL file to write.")
+@click.option("--skip-bad", is_flag=True, help="Skip and count bad lines instead of stopping.")
+@_input_options
+@_redact_option
+@_workers_option
+@_guarded
+def signals(args: Options) -> None:
+    """Stage 1: user reactions of every conversation, then redaction."""
     from uxbench.pipeline.read.mapping import load_mapping
     from uxbench.pipeline.run.drivers import signals_stage
 
@@ -141,15 +306,15 @@ def _signals(args: argparse.Namespace) -> None:
     )
 
 
-def _inspect(args: argparse.Namespace) -> int:
-    from uxbench.pipeline.tools.preview import inspect_input
-
-    text, ok = inspect_input(args.raw, args.map, args.problems)
-    print(text)
-    return 0 if ok else 1
-
-
-def _prefilter(args: argparse.Namespace) -> None:
+@pipeline.command("prefilter")
+@click.argument("signals")
+@_out("JSONL file to write.")
+@click.option("--rejected", help="Write the rejected cids and reasons here.")
+@_prefilter_options
+@_workers_option
+@_guarded
+def prefilter(args: Options) -> None:
+    """Stage 2: rules, unsafe screen, duplicates."""
     from uxbench.pipeline.run.drivers import prefilter_stage
 
     counts = prefilter_stage(
@@ -161,8 +326,13 @@ def _prefilter(args: argparse.Namespace) -> None:
     )
 
 
-def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
-    def command(args: argparse.Namespace) -> int:
+def _agent_command(stage: str, step: str) -> click.Command:
+    @pipeline.command(stage, help=f"{step}: run the {stage} agent (resumable).")
+    @click.argument("input")
+    @_out("JSONL file to write.")
+    @_model_options
+    @_guarded
+    def command(args: Options) -> int:
         from uxbench.pipeline.run.agentrun import AGENT_STAGES, run_agent_stage
 
         setup = _setups(args)[stage]
@@ -184,7 +354,55 @@ def _agent(stage: str) -> Callable[[argparse.Namespace], int]:
     return command
 
 
-def _audit_draw(args: argparse.Namespace) -> None:
+for _stage, _step in (("miner", "Stage 3"), ("judge", "Stage 4"), ("qa", "Stage 5")):
+    _agent_command(_stage, _step)
+
+
+@pipeline.command("export")
+@click.argument("logs", nargs=-1, required=True)
+@_out("JSONL file to write.")
+@_guarded
+def export(args: Options) -> None:
+    """Inspect logs of an agent stage → the next stage's JSONL."""
+    from uxbench.pipeline.run.agentrun import export_logs
+
+    counts = export_logs(list(args.logs), args.out)
+    print(f"exported {counts} → {args.out}")
+
+
+@pipeline.command("build")
+@click.argument("qa")
+@_out("Directory to write the test sets and stats to.")
+@_build_options
+@_guarded
+def build_command(args: Options) -> None:
+    """QA'd cases → the four test-set files and the stats report."""
+    from uxbench.pipeline.stages.build import build
+
+    stats = build(args.qa, args.out, _build_config(args))
+    sizes = {name: facts["size"] for name, facts in stats["build"]["sets"].items()}
+    print(f"test sets {sizes} and stats.json / stats.md written to {args.out}")
+
+
+@pipeline.group("audit")
+def audit() -> None:
+    """Check the annotators against a person.
+
+    Draw cases to annotate, then score the agreement.
+    """
+
+
+@audit.command("draw")
+@click.argument("run")
+@_out("File name; .jsonl and .csv are written.")
+@click.option("--n", type=int, default=100, help="Cases to draw (default: 100).")
+@click.option("--seed", type=int, default=0, help="Random seed (default: 0).")
+@_guarded
+def audit_draw(args: Options) -> None:
+    """A stratified sample of a run's QA'd cases to annotate (JSONL and CSV).
+
+    RUN is the run directory (holds 05_qa.jsonl).
+    """
     from uxbench.pipeline.tools.audit import draw
 
     counts = draw(args.run, args.out, args.n, args.seed)
@@ -196,7 +414,14 @@ def _audit_draw(args: argparse.Namespace) -> None:
     )
 
 
-def _audit_score(args: argparse.Namespace) -> None:
+@audit.command("score")
+@click.argument("filled")
+@_guarded
+def audit_score(args: Options) -> None:
+    """κ and confusion matrices from a filled annotation file.
+
+    FILLED is the filled .jsonl or .csv.
+    """
     from uxbench.pipeline.tools.audit import render_score, score, write_score
 
     result = score(args.filled)
@@ -204,22 +429,25 @@ def _audit_score(args: argparse.Namespace) -> None:
     print(f"(also in {write_score(args.filled, result)})")
 
 
-def _export(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.run.agentrun import export_logs
-
-    counts = export_logs(args.logs, args.out)
-    print(f"exported {counts} → {args.out}")
-
-
-def _build(args: argparse.Namespace) -> None:
-    from uxbench.pipeline.stages.build import build
-
-    stats = build(args.qa, args.out, _build_config(args))
-    sizes = {name: facts["size"] for name, facts in stats["build"]["sets"].items()}
-    print(f"test sets {sizes} and stats.json / stats.md written to {args.out}")
-
-
-def _run(args: argparse.Namespace) -> int:
+@pipeline.command("run")
+@click.argument("raw")
+@_out("Run directory: every stage's files, the test sets, stats.json and stats.md.")
+@click.option("--skip-bad", is_flag=True, help="Skip and count bad raw lines instead of stopping.")
+@click.option("--no-progress", is_flag=True, help="No progress display.")
+@_input_options
+@_redact_option
+@_options(
+    *(
+        click.option(f"--{stage}-model", help=f"Inspect model of the {stage} stage (default: --model).")
+        for stage in ("miner", "judge", "qa")
+    )
+)
+@_model_options
+@_prefilter_options
+@_build_options
+@_guarded
+def run(args: Options) -> int:
+    """Every stage in order; run again to resume."""
     from uxbench.pipeline.run.runner import RunOptions, failed_items, run_pipeline
 
     setups = _setups(args)
@@ -245,190 +473,3 @@ def _run(args: argparse.Namespace) -> int:
     sizes = {name: facts["size"] for name, facts in stats["build"]["sets"].items()}
     print(f"test sets {sizes}, stats.json and stats.md written to {args.out}")
     return _report_failed(failed_items(stats))
-
-
-# ---------------------------------------------------------------- arguments
-
-
-def _input_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--map", help="YAML file naming the input's id, turns, role, text, time and rating fields"
-    )
-
-
-def _model_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--model", help="Inspect model for the agent stages (default: INSPECT_EVAL_MODEL), e.g. openai/gpt-4o"
-    )
-    parser.add_argument("--config", help="YAML file: models and Inspect settings, per stage or for all")
-    parser.add_argument("--model-base-url", help="base URL of the model's API (OpenAI-compatible endpoints)")
-    parser.add_argument("-M", dest="model_arg", action="append", metavar="KEY=VALUE", help="model argument")
-    parser.add_argument(
-        "--dry-run", action="store_true", help="answer with the built-in stand-in model (no API)"
-    )
-    parser.add_argument("--chunk-size", type=int, default=100, help="samples per Inspect run (resume unit)")
-    _workers_option(parser)
-    parser.add_argument(
-        "--executor", choices=("local", "ray"), default="local", help="local processes, or Ray tasks"
-    )
-    parser.add_argument("--ray-address", help="Ray cluster to run on: auto (default) or HOST:PORT")
-    parser.add_argument("--max-connections", type=int, help="concurrent model requests")
-    parser.add_argument("--max-retries", type=int, help="retries of a failing model call (Inspect's)")
-    parser.add_argument("--timeout", type=int, help="seconds a model call may take, retries included")
-    parser.add_argument("--attempt-timeout", type=int, help="seconds one attempt of a model call may take")
-    parser.add_argument(
-        "--fail-on-error",
-        type=float,
-        help="stop a chunk once this share (< 1) or count of its samples failed (default: never; "
-        "failed samples are left out and retried on the next run)",
-    )
-    parser.add_argument("--temperature", type=float, help="sampling temperature (default: the stage's own)")
-    parser.add_argument("--max-tokens", type=int, help="most tokens per answer (default: the stage's own)")
-    parser.add_argument(
-        "--reasoning-effort",
-        choices=("none", "minimal", "low", "medium", "high", "xhigh", "max"),
-        help="reasoning effort of reasoning models",
-    )
-    parser.add_argument("--reasoning-tokens", type=int, help="most reasoning tokens (Anthropic models)")
-    parser.add_argument("--log-level", help="Inspect console log level")
-    parser.add_argument(
-        "--force", action="store_true", help="resume with other settings than the recorded ones"
-    )
-
-
-def _redact_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--no-redact",
-        action="store_true",
-        help="keep emails, phone numbers, ID and card numbers, names … as they are (default: replace them)",
-    )
-
-
-def _workers_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--workers", type=int, help="worker processes (chunks run at once), by default the cores"
-    )
-
-
-def _prefilter_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--near-threshold", type=float, default=0.8, help="MinHash Jaccard of near duplicates"
-    )
-    parser.add_argument(
-        "--unsafe-terms", help="extra unsafe terms: category<TAB>keyword[<TAB>regex] per line"
-    )
-
-
-def _build_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--targets",
-        help="set sizes, e.g. task1_judge_bad=1000,task1_judge_good=1000,task2_eval=4900,task3_recovery=500",
-    )
-    parser.add_argument("--min-per-label", type=int, default=5, help="floor per dimension / pattern")
-    parser.add_argument("--max-share", type=float, default=0.4, help="ceiling of one label's share of a set")
-    parser.add_argument("--seed", type=int, default=0, help="tie-break seed of the sampling")
-    parser.add_argument(
-        "--overlap",
-        choices=("auto", "disjoint", "shared"),
-        default="auto",
-        help="may a case enter several test sets: auto (only when too few fresh cases), disjoint, shared",
-    )
-
-
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("pipeline", help="build UXBench test sets from your own feedback logs")
-    stages = parser.add_subparsers(dest="stage", required=True)
-
-    p = stages.add_parser("synth", help="write synthetic raw logs")
-    p.add_argument("--n", type=int, default=2000)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument(
-        "--pii", type=float, default=0.0, help="share of conversations given made-up personal data"
-    )
-    p.add_argument("--out", required=True)
-    p.set_defaults(func=_guard(_synth))
-
-    p = stages.add_parser("inspect", help="what a run would read from an input file (check a --map)")
-    p.add_argument("raw")
-    _input_options(p)
-    p.add_argument("--problems", type=int, default=10, help="bad records to list")
-    p.set_defaults(func=_guard(_inspect))
-
-    p = stages.add_parser("signals", help="stage 1: user reactions of every conversation, then redaction")
-    p.add_argument("raw")
-    p.add_argument("--out", required=True)
-    p.add_argument("--skip-bad", action="store_true", help="skip and count bad lines instead of stopping")
-    _input_options(p)
-    _redact_option(p)
-    _workers_option(p)
-    p.set_defaults(func=_guard(_signals))
-
-    p = stages.add_parser("prefilter", help="stage 2: rules, unsafe screen, duplicates")
-    p.add_argument("signals")
-    p.add_argument("--out", required=True)
-    p.add_argument("--rejected", help="write the rejected cids and reasons here")
-    _prefilter_options(p)
-    _workers_option(p)
-    p.set_defaults(func=_guard(_prefilter))
-
-    for stage, text in (("miner", "stage 3"), ("judge", "stage 4"), ("qa", "stage 5")):
-        p = stages.add_parser(stage, help=f"{text}: run the {stage} agent (resumable)")
-        p.add_argument("input")
-        p.add_argument("--out", required=True)
-        _model_options(p)
-        p.set_defaults(func=_guard(_agent(stage)))
-
-    p = stages.add_parser("export", help="Inspect logs of an agent stage → the next stage's JSONL")
-    p.add_argument("logs", nargs="+")
-    p.add_argument("--out", required=True)
-    p.set_defaults(func=_guard(_export))
-
-    p = stages.add_parser("build", help="QA'd cases → the four test-set files and the stats report")
-    p.add_argument("qa")
-    p.add_argument("--out", required=True)
-    _build_options(p)
-    p.set_defaults(func=_guard(_build))
-
-    p = stages.add_parser("audit", help="check the annotators against a person: draw cases, score agreement")
-    audit = p.add_subparsers(dest="audit", required=True)
-    a = audit.add_parser("draw", help="a stratified sample of a run's QA'd cases to annotate (JSONL and CSV)")
-    a.add_argument("run", help="the run directory (holds 05_qa.jsonl)")
-    a.add_argument("--out", required=True, help="file name; .jsonl and .csv are written")
-    a.add_argument("--n", type=int, default=100, help="cases to draw")
-    a.add_argument("--seed", type=int, default=0)
-    a.set_defaults(func=_guard(_audit_draw))
-    a = audit.add_parser("score", help="κ and confusion matrices from a filled annotation file")
-    a.add_argument("filled", help="the filled .jsonl or .csv")
-    a.set_defaults(func=_guard(_audit_score))
-
-    p = stages.add_parser("run", help="every stage in order; run again to resume")
-    p.add_argument("raw")
-    p.add_argument("--out", required=True)
-    p.add_argument("--skip-bad", action="store_true", help="skip and count bad raw lines instead of stopping")
-    p.add_argument("--no-progress", action="store_true", help="no progress display")
-    _input_options(p)
-    _redact_option(p)
-    for stage in ("miner", "judge", "qa"):
-        p.add_argument(f"--{stage}-model", help=f"Inspect model of the {stage} stage (default: --model)")
-    _model_options(p)
-    _prefilter_options(p)
-    _build_options(p)
-    p.set_defaults(func=_guard(_run))
-
-
-def _guard(command: Callable[[argparse.Namespace], int | None]) -> Callable[[argparse.Namespace], int]:
-    """User mistakes and interruptions end with a message and an exit code, not a traceback."""
-
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return command(args) or 0
-        except DataError as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 1
-        except KeyboardInterrupt:
-            print(
-                "interrupted; finished work is kept — run the same command again to resume", file=sys.stderr
-            )
-            return 130
-
-    return run

@@ -2,41 +2,41 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "report",
-        help="leaderboard (Markdown, HTML, JSON, PNG charts) from Inspect logs",
-        description="Build a leaderboard from UXBench Inspect logs: the newest successful log per "
-        "experiment (task, model, grader and settings), one ranking per grader; partial runs in their own "
-        "unranked rows; the other logs are listed with the reason they were left out.",
-    )
-    parser.add_argument(
-        "log_dirs", nargs="+", metavar="LOG_DIR", help="log directories (searched recursively) or files"
-    )
-    parser.add_argument(
-        "--out", required=True, type=Path, metavar="DIR", help="directory to write the report to"
-    )
-    parser.add_argument(
-        "--complete-only",
-        action="store_true",
-        help="leave out runs that cover part of their dataset (--limit, --sample-id, errored samples)",
-    )
-    parser.add_argument(
-        "--show-paths",
-        action="store_true",
-        help="print absolute log paths and path-valued settings (default: names relative to LOG_DIR)",
-    )
-    parser.set_defaults(func=run)
+import click
 
 
-def run(args: argparse.Namespace) -> int:
+@click.command("report")
+@click.argument("log_dirs", nargs=-1, required=True, metavar="LOG_DIR...")
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(path_type=Path),
+    metavar="DIR",
+    help="Directory to write the report to.",
+)
+@click.option(
+    "--complete-only",
+    is_flag=True,
+    help="Leave out runs that cover part of their dataset (--limit, --sample-id, errored samples).",
+)
+@click.option(
+    "--show-paths",
+    is_flag=True,
+    help="Print absolute log paths and path-valued settings (default: names relative to LOG_DIR).",
+)
+def report(log_dirs: tuple[str, ...], out: Path, complete_only: bool, show_paths: bool) -> int:
+    """Build a leaderboard from Inspect logs.
+
+    A leaderboard (Markdown, HTML, JSON, PNG charts) from the UXBench Inspect logs under
+    LOG_DIR... (log directories, searched recursively, or files): the newest successful log per
+    experiment (task, model, grader and settings), one ranking per grader; partial runs in their
+    own unranked rows; the other logs are listed with the reason they were left out.
+    """
     from uxbench.report.build import build_report
 
-    board = build_report(args.log_dirs, args.out, partial=not args.complete_only, show_paths=args.show_paths)
+    board = build_report(list(log_dirs), out, partial=not complete_only, show_paths=show_paths)
     for table in board.tables:
         for section in table.sections:
             partial = sum(1 for row in section.rows if row.run.partial)
@@ -55,5 +55,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"left out {len(board.skipped)} log(s); reasons {where}")
     for note in board.notes:
         print(f"note: {note}")
-    print(f"wrote {args.out / 'index.html'}, leaderboard.md, leaderboard.json and the charts")
+    print(f"wrote {out / 'index.html'}, leaderboard.md, leaderboard.json and the charts")
     return 0

@@ -3,28 +3,25 @@ killed run's, an older version's, another machine's)."""
 
 from __future__ import annotations
 
-import argparse
 import zipfile
 from pathlib import Path
 
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "redact",
-        help="blank API keys, tokens and URL passwords out of existing Inspect logs",
-        description="Rewrite Inspect logs (.eval, .json; directories are searched recursively) with the "
-        "credentials of this environment (*_API_KEY, *_TOKEN, *_SECRET, ... variables), bearer tokens and "
-        "URL passwords blanked out. Run it with the same variables set as the run that wrote the logs.",
-    )
-    parser.add_argument("paths", nargs="+", type=Path, metavar="LOG", help="log files or directories")
-    parser.set_defaults(func=run)
+import click
 
 
-def run(args: argparse.Namespace) -> int:
+@click.command("redact")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="LOG...")
+def redact(paths: tuple[Path, ...]) -> int:
+    """Blank credentials out of existing Inspect logs.
+
+    Rewrite the Inspect logs LOG... (.eval, .json; directories are searched recursively) with the
+    credentials of this environment (*_API_KEY, *_TOKEN, *_SECRET, ... variables), bearer tokens
+    and URL passwords blanked out. Run it with the same variables set as the run that wrote the logs.
+    """
     from uxbench.runtime.credentials import Redactor
 
     files: list[Path] = []
-    for path in args.paths:
+    for path in paths:
         if path.is_dir():
             files += sorted(p for p in path.rglob("*") if p.suffix in (".eval", ".json") and p.is_file())
         elif path.is_file():
