@@ -190,7 +190,9 @@ def read_jsonl(path: Path, file_label: int | None = None) -> Iterator[Row]:
     """
     _check_not_foreign(path)
     empty = True
-    for number, line in userfiles.lines(path, max_chars=MAX_RECORD_CHARS, escape_bad_bytes=True, hint=_HINT):
+    for number, line in userfiles.record_lines(
+        path, max_chars=MAX_RECORD_CHARS, escape_bad_bytes=True, hint=_HINT
+    ):
         empty = False
         if line is None:
             problem = (

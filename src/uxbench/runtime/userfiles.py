@@ -167,13 +167,15 @@ def open_text(
     *,
     escape_bad_bytes: bool = False,
     hint: str | None = None,
+    newline: str | None = None,
 ) -> io.TextIOWrapper:
     """A text stream over the file (see the module's rules); `escape_bad_bytes` keeps bytes that
-    are not UTF-8 as surrogate escapes (for readers that make one bad line one bad record)."""
+    are not UTF-8 as surrogate escapes (for readers that make one bad line one bad record);
+    `newline` as for `open` (CSV readers pass "")."""
     binary = open_binary(path, what, hint=hint)
     encoding = encoding_of(peek(binary, 4))
     errors = "surrogateescape" if escape_bad_bytes and encoding == "utf-8-sig" else "strict"
-    return io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline=None)
+    return io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline=newline)
 
 
 def _decode_problem(error: UnicodeDecodeError, line: int) -> str:
@@ -196,7 +198,11 @@ def read_bytes(path: str | os.PathLike[str], what: str | None = None, limit: int
 
 def read_text(path: str | os.PathLike[str], what: str | None = None, limit: int = MAX_FILE_BYTES) -> str:
     """The whole file as text, decoded by the module's rules, at most `limit` bytes."""
-    data = read_bytes(path, what, limit)
+    return decode(read_bytes(path, what, limit), path, what)
+
+
+def decode(data: bytes, path: str | os.PathLike[str], what: str | None = None) -> str:
+    """A file's bytes as text, by the module's rules; a byte that does not decode names its line."""
     try:
         return data.decode(encoding_of(data[:4]))
     except UnicodeDecodeError as error:
@@ -204,7 +210,17 @@ def read_text(path: str | os.PathLike[str], what: str | None = None, limit: int 
         raise DataError(f"{where(path, what)}: {_decode_problem(error, line)}") from None
 
 
-def lines(
+def lines(path: str | os.PathLike[str], what: str | None = None) -> Iterator[tuple[int, str]]:
+    """(line number, text) of the file's non-blank lines; one over MAX_LINE_CHARS is a DataError."""
+    for number, line in record_lines(path, what):
+        if line is None:
+            raise DataError(
+                f"{where(path, what)}:{number}: longer than {MAX_LINE_CHARS:,} characters, the line cap"
+            )
+        yield number, line
+
+
+def record_lines(
     path: str | os.PathLike[str],
     what: str | None = None,
     *,
@@ -212,8 +228,9 @@ def lines(
     escape_bad_bytes: bool = False,
     hint: str | None = None,
 ) -> Iterator[tuple[int, str | None]]:
-    """(line number, text) of the file's non-blank lines; a line longer than `max_chars` gives
-    None for its text (the rest of it is read and dropped, never held). A CR, LF or CRLF ends a line."""
+    """(line number, text) of the file's non-blank lines, for a reader that makes one bad line one
+    bad record: a line longer than `max_chars` gives None for its text (the rest of it is read
+    and dropped, never held). A CR, LF or CRLF ends a line."""
     label = where(path, what)
     with open_text(path, what, escape_bad_bytes=escape_bad_bytes, hint=hint) as text:
         number = run = blank = 0

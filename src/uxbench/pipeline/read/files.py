@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 from upath import UPath
 
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 Location = Path | UPath
@@ -39,6 +40,10 @@ def stats_path(path: str | Location) -> Location:
 def numbered_lines(path: str | Location) -> Iterator[tuple[int, str]]:
     """(line number, text) of the non-blank lines of a stage file."""
     path = location(path)
+    if isinstance(path, Path):  # a file the user may have named: read with the loader's hardening
+        for number, line in userfiles.lines(path):
+            yield number, line
+        return
     try:
         handle = path.open(encoding="utf-8")
     except OSError as error:
@@ -156,12 +161,10 @@ def write_stats(
 def read_yaml(path: str | Path, flag: str) -> tuple[dict[str, Any], bytes]:
     """A YAML file of settings (a mapping) and its bytes; a problem names the flag and the file."""
     path = Path(path)
+    raw = userfiles.read_bytes(path, flag)
     try:
-        raw = path.read_bytes()
-        data = yaml.safe_load(raw.decode("utf-8")) or {}
-    except OSError as error:
-        raise DataError(f"{flag} {path}: cannot read ({error.strerror})") from None
-    except (UnicodeDecodeError, yaml.YAMLError) as error:
+        data = yaml.safe_load(userfiles.decode(raw, path, flag)) or {}
+    except yaml.YAMLError as error:
         raise DataError(f"{flag} {path}: not a YAML file ({error})") from None
     if not isinstance(data, dict):
         raise DataError(f"{flag} {path}: expected a mapping of settings, got {type(data).__name__}")
