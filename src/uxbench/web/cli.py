@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         entries, problems = load_entries(args.data, args.revision)
-        exclude = Path(args.exclude).expanduser().resolve()
+        exclude = Path(args.exclude).expanduser().absolute()  # resolve() fails on a symlink loop
         explorer = Explorer(entries, problems, exclude, args.who, args.data)
         server = LocalServer(explore_app(explorer), args.port, name="uxbench-explore").start()
     except DataError as error:

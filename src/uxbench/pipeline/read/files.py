@@ -9,6 +9,7 @@ place; an object store shows an object only once it is complete, so a URL is wri
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -100,7 +101,10 @@ class RowWriter:
 
     def write_line(self, line: str) -> None:
         """A row already in JSON (as read from a stage file, say)."""
-        self._handle.write(line if line.endswith("\n") else line + "\n")
+        try:
+            self._handle.write(line if line.endswith("\n") else line + "\n")
+        except OSError as error:  # a full disk: say which file
+            raise OSError(error.errno, error.strerror, str(self.path)) from None
         self.count += 1
 
     def __enter__(self) -> RowWriter:
@@ -109,14 +113,20 @@ class RowWriter:
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
-        if kind is None and self._local:
-            self._handle.flush()
-            os.fsync(self._handle.fileno())
-        self._handle.close()
-        if kind is not None:  # the rows' producer failed or was interrupted: leave no partial file
-            if self._local:
+        try:
+            if kind is None and self._local:
+                self._handle.flush()
+                os.fsync(self._handle.fileno())
+            self._handle.close()
+        except OSError as failure:  # the last rows did not fit on the disk
+            kind = type(failure)
+            with contextlib.suppress(OSError):
+                self._handle.close()
+            raise OSError(failure.errno, failure.strerror, str(self.path)) from None
+        finally:
+            if kind is not None and self._local:  # failed or interrupted: leave no partial file
                 self._target.unlink(missing_ok=True)
-        elif self._local:
+        if kind is None and self._local:
             self._target.replace(self.path)
 
 
