@@ -178,12 +178,13 @@ def open_text(
     return io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline=newline)
 
 
-def _decode_problem(error: UnicodeDecodeError, line: int) -> str:
+def decode_problem(error: UnicodeDecodeError, line: int) -> str:
     return f"not valid {error.encoding.upper()} near line {line} ({error.reason}); save it as UTF-8"
 
 
-def read_bytes(path: str | os.PathLike[str], what: str | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The whole file (unpacked), at most `limit` bytes."""
+def read_bytes(path: str | os.PathLike[str], what: str | None = None, limit: int | None = None) -> bytes:
+    """The whole file (unpacked), at most `limit` bytes (default MAX_FILE_BYTES)."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     with open_binary(path, what) as handle:
         try:
             data = handle.read(limit + 1)
@@ -196,8 +197,8 @@ def read_bytes(path: str | os.PathLike[str], what: str | None = None, limit: int
     return data
 
 
-def read_text(path: str | os.PathLike[str], what: str | None = None, limit: int = MAX_FILE_BYTES) -> str:
-    """The whole file as text, decoded by the module's rules, at most `limit` bytes."""
+def read_text(path: str | os.PathLike[str], what: str | None = None, limit: int | None = None) -> str:
+    """The whole file as text, decoded by the module's rules, at most `limit` bytes (as read_bytes)."""
     return decode(read_bytes(path, what, limit), path, what)
 
 
@@ -207,7 +208,7 @@ def decode(data: bytes, path: str | os.PathLike[str], what: str | None = None) -
         return data.decode(encoding_of(data[:4]))
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise DataError(f"{where(path, what)}: {_decode_problem(error, line)}") from None
+        raise DataError(f"{where(path, what)}: {decode_problem(error, line)}") from None
 
 
 def lines(path: str | os.PathLike[str], what: str | None = None) -> Iterator[tuple[int, str]]:
@@ -224,14 +225,15 @@ def record_lines(
     path: str | os.PathLike[str],
     what: str | None = None,
     *,
-    max_chars: int = MAX_LINE_CHARS,
+    max_chars: int | None = None,
     escape_bad_bytes: bool = False,
     hint: str | None = None,
 ) -> Iterator[tuple[int, str | None]]:
     """(line number, text) of the file's non-blank lines, for a reader that makes one bad line one
     bad record: a line longer than `max_chars` gives None for its text (the rest of it is read
-    and dropped, never held). A CR, LF or CRLF ends a line."""
+    and dropped, never held; default cap MAX_LINE_CHARS). A CR, LF or CRLF ends a line."""
     label = where(path, what)
+    max_chars = MAX_LINE_CHARS if max_chars is None else max_chars
     with open_text(path, what, escape_bad_bytes=escape_bad_bytes, hint=hint) as text:
         number = run = blank = 0
         while line := _read_line(text, label, number + 1, max_chars):
@@ -263,7 +265,7 @@ def _read_line(text: io.TextIOWrapper, label: str, number: int, max_chars: int) 
     try:
         return text.readline(max_chars + 1)
     except UnicodeDecodeError as error:
-        raise DataError(f"{label}: {_decode_problem(error, number)}") from None
+        raise DataError(f"{label}: {decode_problem(error, number)}") from None
     except (OSError, EOFError, zlib.error) as error:
         raise DataError(
             f"{label}: the compressed stream is corrupt or truncated near line {number} ({error})"

@@ -173,7 +173,9 @@ def _csv_rows(path: Path) -> Rows:
                     yield reader.line_num, None, problem
                     continue
                 yield reader.line_num, {k: (v if v != "" else None) for k, v in row.items()}, None
-        except (csv.Error, UnicodeDecodeError, OSError, EOFError) as error:
+        except UnicodeDecodeError as error:
+            raise DataError(f"{path}: {userfiles.decode_problem(error, reader.line_num + 1)}") from None
+        except (csv.Error, OSError, EOFError) as error:
             raise DataError(f"{path}:{reader.line_num}: not a readable CSV file ({error})") from None
 
 

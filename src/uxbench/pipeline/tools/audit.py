@@ -118,8 +118,13 @@ def _filled_rows(path: Path) -> list[tuple[str, dict[str, Any]]]:
     if path.suffix == ".csv":
         try:
             with userfiles.open_text(path, "audit score", newline="") as handle:
-                return [(f"{path}:{i + 2}", row) for i, row in enumerate(csv.DictReader(handle))]
-        except (csv.Error, UnicodeDecodeError, OSError) as error:
+                reader = csv.DictReader(handle)
+                return [(f"{path}:{i + 2}", row) for i, row in enumerate(reader)]
+        except UnicodeDecodeError as error:
+            raise DataError(
+                f"audit score {path}: {userfiles.decode_problem(error, reader.line_num + 1)}"
+            ) from None
+        except (csv.Error, OSError) as error:
             raise DataError(f"audit score {path}: not a readable CSV file ({error})") from None
     return [(f"{path}:{line}", row) for line, row in numbered_rows(path)]
 
