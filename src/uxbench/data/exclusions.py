@@ -31,11 +31,12 @@ class Exclusion:
     when: str
 
 
-def read_exclusions(path: str | Path) -> dict[str, Exclusion]:
-    """Exclusions by cid; a missing file is an error (a typo must not silently exclude nothing)."""
+def read_exclusions(path: str | Path, flag: str = "exclude") -> dict[str, Exclusion]:
+    """Exclusions by cid; a missing file is an error (a typo must not silently exclude nothing).
+    `flag` names the file in messages (`exclude` for the tasks, `--exclude` for the explorer)."""
     path = Path(path).expanduser()
     found: dict[str, Exclusion] = {}
-    for number, line in userfiles.lines(path, "exclude"):
+    for number, line in userfiles.lines(path, flag):
         try:
             raw = json.loads(line)
         except ValueError as error:

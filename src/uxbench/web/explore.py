@@ -141,7 +141,7 @@ class Explorer:
         self.source = source
         self._lock = threading.Lock()
         self.excluded: dict[str, Exclusion] = (
-            read_exclusions(exclude) if userfiles.check_path(exclude, "--exclude") else {}
+            read_exclusions(exclude, "--exclude") if userfiles.check_path(exclude, "--exclude") else {}
         )
 
     def summary(self) -> dict[str, Any]:
