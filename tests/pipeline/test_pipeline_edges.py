@@ -3,7 +3,6 @@ short is set aside and its chunk redone, a full disk ends with one line and exit
 
 from __future__ import annotations
 
-import csv
 import errno
 import json
 import logging
@@ -12,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.pipeline import dry_run, same_outputs
+from helpers.pipeline import dry_run, same_outputs, write_csv
 
 from uxbench.cli import main
 from uxbench.pipeline.read import files
@@ -20,14 +19,6 @@ from uxbench.pipeline.run.agentrun import harvest
 
 Row = dict[str, Any]
 LONG = "好" * 200_000
-
-
-def write_csv(path: Path, rows: list[Row]) -> Path:
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    return path
 
 
 def turns(cid: str, reply: str, feedback: str) -> list[Row]:
