@@ -111,7 +111,7 @@ class FullDisk:
         return getattr(self._handle, name)
 
 
-@pytest.mark.parametrize("on", ["write", "flush"])
+@pytest.mark.parametrize("on", ["write", "flush", "stats"])
 def test_a_full_disk_ends_with_one_line(
     pipeline_raw: Path,
     tmp_path: Path,
@@ -119,17 +119,27 @@ def test_a_full_disk_ends_with_one_line(
     capsys: pytest.CaptureFixture[str],
     on: str,
 ) -> None:
-    opened = files.RowWriter.__init__
+    opened, write_text = files.RowWriter.__init__, Path.write_text
 
     def full(self: files.RowWriter, path: Any) -> None:
         opened(self, path)
         self._handle = FullDisk(self._handle, on)  # type: ignore[assignment]
 
-    monkeypatch.setattr(files.RowWriter, "__init__", full)
+    def full_text(self: Path, *args: Any, **kwargs: Any) -> int:
+        if self.name.endswith(".partial"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write_text(self, *args, **kwargs)
+
+    if on == "stats":
+        monkeypatch.setattr(Path, "write_text", full_text)
+    else:
+        monkeypatch.setattr(files.RowWriter, "__init__", full)
     out = tmp_path / "run" / "signals.jsonl"
     assert signals(pipeline_raw, out) == 1
+    written = files.stats_path(out) if on == "stats" else out
     assert capsys.readouterr().err == (
-        f"error: the disk is full (No space left on device) writing {out}; free some space and run the "
-        "same command again to resume (finished work is kept)\n"
+        f"error: the disk is full (No space left on device) writing {written}; free some space and run "
+        "the same command again to resume (finished work is kept)\n"
     )
-    assert list(out.parent.iterdir()) == []  # no partial file left behind
+    # no partial file left behind; a stage file without its stats is done again on resume
+    assert [p.name for p in out.parent.iterdir()] == (["signals.jsonl"] if on == "stats" else [])

@@ -82,6 +82,11 @@ def dump(row: dict[str, Any]) -> str:
     return json.dumps(row, ensure_ascii=False) + "\n"
 
 
+def naming(error: OSError, path: Location) -> OSError:
+    """The error of a write (a full disk, say) with the file it was for, which messages name."""
+    return OSError(error.errno, error.strerror, str(path))
+
+
 class RowWriter:
     """A JSONL file that appears whole or not at all: written under a temporary name and moved
     into place when the `with` block ends without an error (a URL is written in place)."""
@@ -104,7 +109,7 @@ class RowWriter:
         try:
             self._handle.write(line if line.endswith("\n") else line + "\n")
         except OSError as error:  # a full disk: say which file
-            raise OSError(error.errno, error.strerror, str(self.path)) from None
+            raise naming(error, self.path) from None
         self.count += 1
 
     def __enter__(self) -> RowWriter:
@@ -122,7 +127,7 @@ class RowWriter:
             kind = type(failure)
             with contextlib.suppress(OSError):
                 self._handle.close()
-            raise OSError(failure.errno, failure.strerror, str(self.path)) from None
+            raise naming(failure, self.path) from None
         finally:
             if kind is not None and self._local:  # failed or interrupted: leave no partial file
                 self._target.unlink(missing_ok=True)
@@ -146,7 +151,11 @@ def write_json(path: str | Location, data: Any) -> None:
         path.write_text(text, encoding="utf-8")
         return
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    partial.write_text(text, encoding="utf-8")
+    try:
+        partial.write_text(text, encoding="utf-8")
+    except OSError as error:  # a full disk: no partial file, and say which file
+        partial.unlink(missing_ok=True)
+        raise naming(error, path) from None
     partial.replace(path)
 
 
