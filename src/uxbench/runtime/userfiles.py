@@ -2,7 +2,7 @@
 
 Every path a user gives — data, `-T exclude`, templates and prompts, the pipeline's input and
 its `--map`, `--config`, `--unsafe-terms` and audit files, the input's fingerprint — is opened
-here, and every problem is one `DataError` line naming the file (docs/scale.md#bad-input):
+here, and every problem is one `DataError` line naming the file (docs/scale.md#files-you-name):
 
 - only a regular file is read: a FIFO, a device, a socket or a directory is refused before it is
   opened, and opened with O_NONBLOCK and checked again, so nothing waits on a writer;
