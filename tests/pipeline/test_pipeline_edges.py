@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.files import make_fifo
 from helpers.pipeline import dry_run, same_outputs, write_csv
 
 from uxbench.cli import main
@@ -94,6 +95,30 @@ def test_a_run_resumes_past_a_chunk_log_cut_short(
     assert sum("cannot be read (ValueError: EOCD not found" in m for m in caplog.messages) == 1
     same_outputs(run, pipeline_reference)
     assert dry_run(pipeline_raw, run, "--chunk-size", "1000") == 0  # and the next run is clean
+
+
+@pytest.mark.parametrize(
+    ("kind", "problem"),
+    [
+        ("cut_short", "not a readable Inspect log (ValueError: EOCD not found)"),
+        ("fifo", "is a named pipe (FIFO), not a regular file (reading it could wait forever)"),
+        ("symlink_loop", "is a symlink loop (its links lead back to themselves), not a file"),
+        ("missing", "cannot read (No such file or directory)"),
+    ],
+)
+def test_export_refuses_a_log_it_cannot_read(
+    pipeline_reference: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, problem: str
+) -> None:
+    log = tmp_path / "x.eval"
+    if kind == "cut_short":
+        (source,) = pipeline_reference.glob("05_qa.work/logs/*/*.eval")
+        log.write_bytes(source.read_bytes()[:1000])
+    elif kind == "fifo":
+        make_fifo(log)
+    elif kind == "symlink_loop":
+        log.symlink_to(log.name)
+    assert main(["pipeline", "export", str(log), "--out", str(tmp_path / "qa.jsonl")]) == 1
+    assert capsys.readouterr().err == f"error: export {log}: {problem}\n"
 
 
 # ---------------------------------------------------------------- a full disk

@@ -3,16 +3,15 @@ each bad kind of file gives one exact message (issue 24, class 2), never a hang 
 
 from __future__ import annotations
 
-import errno
 import gzip
 import os
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers.files import make_fifo
 
 from uxbench.cli import main
 from uxbench.data.dataset import uxbench_dataset
@@ -123,29 +122,6 @@ ENTRIES = [
 ]
 ENTRIES[1] = Entry(**{**ENTRIES[1].__dict__, "valid": builtin_path("judge_default.txt").read_text("utf-8")})
 ENTRIES[2] = Entry(**{**ENTRIES[2].__dict__, "valid": builtin_path("grm_pointwise.txt").read_text("utf-8")})
-
-
-def release_fifo_readers(path: Path, seconds: float = 3.0) -> None:
-    """Open the FIFO's writing end if a reader waits on it, so a reader that should have refused it
-    fails the test instead of hanging it."""
-
-    def release() -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            try:
-                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-                return
-            except OSError as error:
-                if error.errno != errno.ENXIO:  # ENXIO: nobody reads yet
-                    return
-            time.sleep(0.05)
-
-    threading.Thread(target=release, daemon=True).start()
-
-
-def make_fifo(path: Path) -> None:
-    os.mkfifo(path)
-    release_fifo_readers(path)
 
 
 # kind -> (writes the file, the message after "<label> <path>: ", which entries it applies to)

@@ -46,11 +46,14 @@ from uxbench.pipeline.stages.qa import collect_qa, pipeline_qa, qa_items
 from uxbench.pipeline.stages.quality import case_gate_failure, gate_failure
 from uxbench.pipeline.stages.rows import JudgedRow, MinedRow, SignalRow, valid_rows
 from uxbench.pipeline.stages.usage import stage_usage
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 logger = logging.getLogger(__name__)
 Rows = list[dict[str, Any]]
 FAILED_EXAMPLES = 20  # failed items listed with their error in the stats
+# what reading a log cut short raises: "EOCD not found" (ValueError), a bad zip, missing entries
+UNREADABLE_LOG = (ValueError, KeyError, EOFError, OSError, zipfile.BadZipFile)
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,7 @@ def harvest(log_file: Location, results_dir: Location) -> int:
         return 0
     try:
         log = read_eval_log(str(log_file), exclude_fields={"events", "messages"})
-    except (ValueError, KeyError, EOFError, OSError, zipfile.BadZipFile) as error:  # EOCD not found, …
+    except UNREADABLE_LOG as error:
         set_aside(log_file, error)
         return 0
     return write_rows(target, log_results(log))
@@ -359,7 +362,14 @@ def export_logs(log_files: list[str], out: str | Path) -> dict[str, Any]:
     failed: set[str] = set()
     inputs: list[str] = []
     for name in log_files:
-        log = read_eval_log(name, exclude_fields={"events", "messages"})
+        if "://" not in name:  # a local file the user named: refused, not waited on, if special
+            userfiles.check_regular(name, "export")
+        try:
+            log = read_eval_log(name, exclude_fields={"events", "messages"})
+        except UNREADABLE_LOG as error:
+            raise DataError(
+                f"export {name}: not a readable Inspect log ({type(error).__name__}: {error})"
+            ) from None
         found = TASK_STAGES.get(log.eval.task_registry_name or log.eval.task)
         if found is None:
             raise DataError(f"{name}: a log of {log.eval.task}, not of a pipeline agent stage")
