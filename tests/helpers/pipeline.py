@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import csv
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from inspect_ai.log import read_eval_log
 
@@ -27,6 +29,15 @@ CASE = {
     "representativeness": "high",
     "confidence": 0.9,
 }
+
+
+def write_csv(path: Path, rows: list[dict[str, Any]]) -> Path:
+    """A CSV file with a header of the first row's keys."""
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
 
 
 def dry_run(raw: Path, out: Path, *extra: str) -> int:

@@ -4,7 +4,6 @@ written here by the tests (small synthetic files in each shape)."""
 
 from __future__ import annotations
 
-import csv
 import gzip
 import json
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from helpers.pipeline import write_csv
 
 from uxbench.cli import main
 from uxbench.pipeline.read.mapping import load_mapping
@@ -34,14 +34,6 @@ def shape(conversation: Any) -> list[tuple[str, str, str | None]]:
 
 def write_jsonl(path: Path, rows: list[Row]) -> Path:
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    return path
-
-
-def write_csv(path: Path, rows: list[Row]) -> Path:
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
     return path
 
 

@@ -145,9 +145,8 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
 
     paused = first.log()
     assert paused.status == "error" and "paused by rater1" in paused.error.message
-    assert (
-        page.locator("#message-code").inner_text() == f"inspect eval-retry {Path(paused.location).resolve()}"
-    )
+    log = Path(paused.location).resolve()
+    assert page.locator("#message-code").inner_text() == f"inspect eval-retry {log} --log-dir {log.parent}"
     assert sum(1 for s in paused.samples if s.error is None) == 2
 
     second = Run(lambda: eval_retry(paused, log_dir=str(logs), display="none"))

@@ -8,13 +8,9 @@ cid and field, or (with `skip_bad`) counts and logs what it skipped.
 
 from __future__ import annotations
 
-import codecs
-import gzip
-import io
 import logging
 import re
 import stat
-import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -47,6 +43,7 @@ from uxbench.data.records import (
     shown_cid,
 )
 from uxbench.data.templates import Template, builtin_path, load_template
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 logger = logging.getLogger(__name__)
@@ -67,7 +64,7 @@ TASK_CONFIGS: dict[str, tuple[str, ...]] = {
 }
 CONFIG_LABEL = {"task1_judge_good": LIKED, "task1_judge_bad": DISLIKED}
 # One JSONL line, in characters (docs/scale.md#bad-input); the release's records are a few kB.
-MAX_RECORD_CHARS = 2**24
+MAX_RECORD_CHARS = userfiles.MAX_LINE_CHARS
 # Whole words of a file name that set the label of its Task 1 records (see label_from_name).
 NAME_WORDS = {"good": LIKED, "liked": LIKED, "bad": DISLIKED, "disliked": DISLIKED}
 NEGATION_WORDS = frozenset({"not", "no", "non", "un"})
@@ -80,12 +77,7 @@ _FOREIGN_MAGIC = {
     b"7z\xbc\xaf\x27\x1c": "a 7z archive",
     b"PAR1": "a Parquet file",
 }
-_BOMS = (  # UTF-32 first: its little-endian mark starts with UTF-16's
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
+_HINT = "give a .jsonl or .jsonl.gz file"
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a non-UTF-8 byte
 
 
@@ -192,93 +184,36 @@ def label_from_name(path: Path) -> int | None:
 def read_jsonl(path: Path, file_label: int | None = None) -> Iterator[Row]:
     """Rows of a JSONL file with their line numbers; undecodable lines become problem rows.
 
-    gzip is read transparently, a UTF-16/UTF-32 byte-order mark selects that encoding, and a
-    CR, LF or CRLF ends a line. Problems with the whole file (not a regular file, a corrupt
-    stream) raise DataError: skipping cannot make sense of the rest.
+    The file is read by `uxbench.runtime.userfiles` (gzip, byte-order marks, CR/LF/CRLF, caps).
+    Problems with the whole file (not a regular file, a corrupt stream) raise DataError:
+    skipping cannot make sense of the rest.
     """
-    handle, text = _open_text(path)
-    number, empty = 0, True
-    with handle, text:
-        while line := _read_line(text, path, number + 1):
-            number += 1
-            if len(line) > MAX_RECORD_CHARS and not line.endswith("\n"):
-                while not line.endswith("\n") and (line := _read_line(text, path, number)):
-                    pass  # drop the rest of the over-long line without holding it
-                problem = (
-                    f"longer than {MAX_RECORD_CHARS:,} characters, the cap for one record "
-                    "(not JSON Lines, or a file without line breaks?)"
-                )
-                yield Row(str(path), number, None, file_label, problem)
-                empty = False
-                continue
-            if not line.strip():
-                continue
-            empty = False
-            raw, problem = _decode_line(line)
-            yield Row(str(path), number, raw, file_label, problem)
+    _check_not_foreign(path)
+    empty = True
+    for number, line in userfiles.record_lines(
+        path, max_chars=MAX_RECORD_CHARS, escape_bad_bytes=True, hint=_HINT
+    ):
+        empty = False
+        if line is None:
+            problem = (
+                f"longer than {MAX_RECORD_CHARS:,} characters, the cap for one record "
+                "(not JSON Lines, or a file without line breaks?)"
+            )
+            yield Row(str(path), number, None, file_label, problem)
+            continue
+        raw, problem = _decode_line(line)
+        yield Row(str(path), number, raw, file_label, problem)
     if empty:
         raise DataError(f"{path}: the file is empty (no records)")
 
 
-def _open_text(path: Path) -> tuple[io.BufferedReader, io.TextIOWrapper]:
-    """The file and a text stream over it (gunzipped, decoded as its byte-order mark says)."""
-    try:
-        mode = path.stat().st_mode
-    except OSError as error:
-        raise DataError(f"{path}: cannot read ({error.strerror})") from None
-    if not stat.S_ISREG(mode):
-        raise DataError(
-            f"{path}: is {_file_kind(mode)}, not a regular file (reading it could wait forever); "
-            "give a .jsonl or .jsonl.gz file"
-        )
-    try:
-        handle = path.open("rb")
-    except OSError as error:
-        raise DataError(f"{path}: cannot read ({error.strerror})") from None
-    binary: io.BufferedReader | gzip.GzipFile = handle
-    try:
-        head = handle.peek(8)[:8]
-        if head.startswith(b"\x1f\x8b"):
-            binary = gzip.GzipFile(fileobj=handle, mode="rb")
-            head = binary.peek(8)[:8]
-    except (OSError, EOFError, zlib.error) as error:
-        handle.close()
-        raise DataError(f"{path}: not a readable gzip file ({error})") from None
+def _check_not_foreign(path: Path) -> None:
+    """Refuse archives and binary formats often mistaken for JSON Lines, by their first bytes."""
+    with userfiles.open_binary(path, hint=_HINT) as binary:
+        head = userfiles.peek(binary, 8)
     foreign = next((kind for magic, kind in _FOREIGN_MAGIC.items() if head.startswith(magic)), None)
     if foreign:
-        handle.close()
         raise DataError(f"{path}: is {foreign}, not JSON Lines; unpack or convert it first")
-    encoding = next((codec for bom, codec in _BOMS if head.startswith(bom)), "utf-8-sig")
-    # Non-UTF-8 bytes are kept as escapes so that one bad line is one bad record; other codecs are strict.
-    errors = "surrogateescape" if encoding == "utf-8-sig" else "strict"
-    return handle, io.TextIOWrapper(binary, encoding=encoding, errors=errors, newline=None)
-
-
-def _file_kind(mode: int) -> str:
-    kinds = {
-        stat.S_ISDIR: "a directory",
-        stat.S_ISFIFO: "a named pipe (FIFO)",
-        stat.S_ISSOCK: "a socket",
-        stat.S_ISCHR: "a character device",
-        stat.S_ISBLK: "a block device",
-    }
-    return next((kind for test, kind in kinds.items() if test(mode)), "a special file")
-
-
-def _read_line(text: io.TextIOWrapper, path: Path, number: int) -> str:
-    """The next line (at most one character over the cap); a broken stream is a DataError.
-
-    Decoders and gunzip work on chunks of the file, so such an error is placed near a line.
-    """
-    try:
-        return text.readline(MAX_RECORD_CHARS + 1)
-    except UnicodeDecodeError as error:
-        problem = f"not valid {error.encoding.upper()} near line {number} ({error.reason})"
-        raise DataError(f"{path}: {problem}; save it as UTF-8") from None
-    except (OSError, EOFError, zlib.error) as error:
-        raise DataError(
-            f"{path}: the compressed stream is corrupt or truncated near line {number} ({error})"
-        ) from None
 
 
 def _decode_line(line: str) -> tuple[dict[str, Any] | None, str | None]:
@@ -303,7 +238,7 @@ def _decode_line(line: str) -> tuple[dict[str, Any] | None, str | None]:
 def release_file(directory: Path, config: str) -> Path | None:
     """The config's release file in `directory`, plain or gzipped; None when absent."""
     plain = directory / RELEASE_FILES[config]
-    present = [p for p in (plain, plain.with_name(plain.name + ".gz")) if p.exists()]
+    present = [p for p in (plain, plain.with_name(plain.name + ".gz")) if userfiles.check_path(p)]
     if len(present) > 1:
         raise DataError(f"{directory}: holds both {present[0].name} and {present[1].name}; keep one")
     return present[0] if present else None
@@ -392,9 +327,10 @@ def _rows(task: str, data: str, revision: str | None, report: LoadReport) -> Ite
         yield from _hub_rows(task, revision, report)
         return
     path = sample_dir() if data == "sample" else Path(data).expanduser()
-    if path.is_dir():
+    found = userfiles.check_path(path)  # a symlink loop is named as one
+    if found is not None and stat.S_ISDIR(found.st_mode):
         yield from _directory_rows(path, task)
-    elif path.exists():  # a file, or something posing as one: read_jsonl says which
+    elif found is not None:  # a file, or something posing as one: read_jsonl says which
         yield from read_jsonl(path, label_from_name(path) if task == "task1" else None)
     else:
         raise DataError(

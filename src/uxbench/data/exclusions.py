@@ -16,9 +16,11 @@ from pathlib import Path
 
 from inspect_ai.dataset import Sample
 
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 _append_lock = threading.Lock()
+MAX_REASON_CHARS = 10_000  # a reason is a sentence or a paragraph, not a document
 
 
 @dataclass(frozen=True)
@@ -29,17 +31,12 @@ class Exclusion:
     when: str
 
 
-def read_exclusions(path: str | Path) -> dict[str, Exclusion]:
-    """Exclusions by cid; a missing file is an error (a typo must not silently exclude nothing)."""
+def read_exclusions(path: str | Path, flag: str = "exclude") -> dict[str, Exclusion]:
+    """Exclusions by cid; a missing file is an error (a typo must not silently exclude nothing).
+    `flag` names the file in messages (`exclude` for the tasks, `--exclude` for the explorer)."""
     path = Path(path).expanduser()
-    try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except OSError as error:
-        raise DataError(f"exclude={path}: cannot read ({error.strerror})") from None
     found: dict[str, Exclusion] = {}
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+    for number, line in userfiles.lines(path, flag):
         try:
             raw = json.loads(line)
         except ValueError as error:
@@ -47,20 +44,24 @@ def read_exclusions(path: str | Path) -> dict[str, Exclusion]:
         cid = raw.get("cid") if isinstance(raw, dict) else None
         if not isinstance(cid, str | int) or not str(cid).strip():
             raise DataError(f"{path}:{number}: field 'cid' missing (each line is {{cid, reason, who, when}})")
+        reason = str(raw.get("reason") or "")
+        if len(reason) > MAX_REASON_CHARS:
+            raise DataError(f"{path}:{number}: field 'reason': {_too_long(reason)}")
         cid = str(cid).strip()
-        found.setdefault(
-            cid,
-            Exclusion(
-                cid, str(raw.get("reason") or ""), str(raw.get("who") or ""), str(raw.get("when") or "")
-            ),
-        )
+        found.setdefault(cid, Exclusion(cid, reason, str(raw.get("who") or ""), str(raw.get("when") or "")))
     return found
+
+
+def _too_long(reason: str) -> str:
+    return f"{len(reason):,} characters, over the cap of {MAX_REASON_CHARS:,} for a reason"
 
 
 def append_exclusion(path: str | Path, cid: str, reason: str, who: str) -> Exclusion:
     """Add one exclusion line (creating the file), stamped with the current time."""
     if not reason.strip():
         raise DataError("an exclusion needs a reason")
+    if len(reason.strip()) > MAX_REASON_CHARS:
+        raise DataError(f"the reason is {_too_long(reason.strip())}")
     when = datetime.now(timezone.utc).isoformat(timespec="seconds")
     exclusion = Exclusion(cid, reason.strip(), who, when)
     path = Path(path).expanduser()

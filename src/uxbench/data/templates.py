@@ -31,6 +31,7 @@ from typing import Any, Literal
 import yaml
 
 from uxbench.data.records import Turn
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 PLACEHOLDERS = (
@@ -91,10 +92,7 @@ def builtin_path(name: str) -> Path:
 def load_template(path: str | Path) -> Template:
     """Read a template file; errors name the file and what is wrong with it."""
     path = Path(path).expanduser()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"template {path}: cannot read ({error.strerror})") from None
+    text = userfiles.read_text(path, "template")
     header: dict[str, Any] = {}
     body = text
     if text.startswith("---"):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from uxbench.data.dataset import read_jsonl
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 PublishedTask = Literal["task2", "task3"]
@@ -125,9 +126,9 @@ def as_bool(value: Any, name: str, where: str, default: bool) -> bool:
 
 def _rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
     """(line, object) of a published file; undecodable lines and Git LFS pointers stop with a message."""
-    if not path.is_file():
+    if userfiles.check_path(path) is None:
         raise DataError(f"{path}: no such file (docs/protocol.md#published-per-model-outputs)")
-    with path.open("rb") as handle:
+    with userfiles.open_binary(path, gunzip=False) as handle:
         if handle.read(len(_LFS_POINTER)) == _LFS_POINTER:
             raise DataError(
                 f"{path} is a Git LFS pointer, not the file: fetch the contents with `git lfs pull` "

@@ -11,6 +11,7 @@ Exit codes: 0 done; 1 an error (bad input, other settings, an Inspect run that e
 
 from __future__ import annotations
 
+import errno
 import functools
 import sys
 from collections.abc import Callable
@@ -135,6 +136,15 @@ def _guarded(body: Callable[[Options], int | None]) -> Callable[..., int]:
             return body(Options(**params)) or 0
         except DataError as error:
             print(f"error: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:
+            if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            print(
+                f"error: the disk is full ({error.strerror}) writing {error.filename or 'the run'}; "
+                "free some space and run the same command again to resume (finished work is kept)",
+                file=sys.stderr,
+            )
             return 1
         except KeyboardInterrupt:
             print(

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from uxbench.data.templates import builtin_path
 from uxbench.grading.grm import unreadable_logprobs
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 from uxbench.scorers.grm import grader_model
 
@@ -64,12 +65,9 @@ def prompt_text(value: str, builtins: tuple[str, ...], prefix: str, option: str)
         path = builtin_path(f"{prefix}{value}.txt")
     else:
         path = Path(value).expanduser()
-        if not path.is_file():
+        if userfiles.check_path(path, option) is None:
             raise DataError(f"{option}={value!r}: choose one of {', '.join(builtins)} or give a file path")
-    try:
-        text = path.read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as error:
-        raise DataError(f"{option}: cannot read {path} ({error})") from None
+    text = userfiles.read_text(path, option).strip()
     if not text:
         raise DataError(f"{option}: {path} is empty")
     return text

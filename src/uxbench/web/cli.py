@@ -33,7 +33,7 @@ def explore(data: str, revision: str | None, exclude: str, who: str, port: int) 
 
     try:
         entries, problems = load_entries(data, revision)
-        exclusions = Path(exclude).expanduser().resolve()
+        exclusions = Path(exclude).expanduser().absolute()  # resolve() fails on a symlink loop
         explorer = Explorer(entries, problems, exclusions, who, data)
         server = LocalServer(explore_app(explorer), port, name="uxbench-explore").start()
     except DataError as error:

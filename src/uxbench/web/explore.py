@@ -26,8 +26,9 @@ from uxbench.data.dataset import Row, TaskName, source_rows
 from uxbench.data.exclusions import Exclusion, append_exclusion, read_exclusions
 from uxbench.data.labels import DIFFICULTIES, english
 from uxbench.data.records import RecordError, Turn, eval_record, judge_record, recovery_record
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
-from uxbench.web.server import static_dir
+from uxbench.web.server import BAD_REQUEST_HANDLERS, json_object, static_dir
 
 SETS = {
     "task1_good": "Task 1 · liked",
@@ -139,7 +140,9 @@ class Explorer:
         self.who = who
         self.source = source
         self._lock = threading.Lock()
-        self.excluded: dict[str, Exclusion] = read_exclusions(exclude) if exclude.exists() else {}
+        self.excluded: dict[str, Exclusion] = (
+            read_exclusions(exclude, "--exclude") if userfiles.check_path(exclude, "--exclude") else {}
+        )
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -241,7 +244,7 @@ def explore_app(explorer: Explorer) -> Starlette:
         return JSONResponse(found or {"error": "no such record"}, status_code=200 if found else 404)
 
     async def exclude(request: Request) -> Response:
-        body = await request.json()
+        body = await json_object(request)
         try:
             exclusion = explorer.exclude_record(str(body.get("cid", "")), str(body.get("reason", "")))
         except DataError as error:
@@ -249,6 +252,7 @@ def explore_app(explorer: Explorer) -> Starlette:
         return JSONResponse(exclusion.__dict__)
 
     return Starlette(
+        exception_handlers=BAD_REQUEST_HANDLERS,
         routes=[
             Route("/", page),
             Route("/api/summary", summary),
@@ -256,5 +260,5 @@ def explore_app(explorer: Explorer) -> Starlette:
             Route("/api/record", record),
             Route("/api/exclude", exclude, methods=["POST"]),
             Mount("/static", StaticFiles(directory=static_dir()), name="static"),
-        ]
+        ],
     )

@@ -14,6 +14,7 @@ from uvicorn's), so its rules are tested without a browser.
 from __future__ import annotations
 
 import itertools
+import shlex
 import threading
 import time
 from concurrent.futures import Future
@@ -28,7 +29,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from uxbench.web.server import static_dir
+from uxbench.web.server import BAD_REQUEST_HANDLERS, BadRequest, json_object, static_dir
 
 _ids = itertools.count(1)
 
@@ -241,8 +242,11 @@ class Desk:
 
     def _resume_command(self, eval_id: str | None) -> str:
         run = self._runs.get(eval_id) if eval_id is not None else None
-        where = str(Path(run.location).resolve()) if run is not None and run.location else "<the log file>"
-        return f"inspect eval-retry {where}"
+        if run is None or not run.location:
+            return "inspect eval-retry <the log file> --log-dir <its directory>"
+        log = Path(run.location).resolve()
+        # without --log-dir, eval-retry writes the new log to ./logs, wherever the person stands
+        return f"inspect eval-retry {shlex.quote(str(log))} --log-dir {shlex.quote(str(log.parent))}"
 
     def _pause_message(self, eval_id: str | None) -> str:
         return (
@@ -301,9 +305,11 @@ def judging_app(desk: Desk) -> Starlette:
         return JSONResponse(snapshot)
 
     async def answer(request: Request) -> Response:
-        body = await request.json()
-        label = body.get("label")
-        accepted = desk.answer(int(body.get("item", -1)), None if label == "skip" else str(label))
+        body = await json_object(request)
+        label, item = body.get("label"), body.get("item", -1)
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise BadRequest(f"field 'item' must be an item number, got {item!r:.40}")
+        accepted = desk.answer(item, None if label == "skip" else str(label))
         return JSONResponse({"accepted": accepted, **desk.state()}, status_code=200 if accepted else 409)
 
     async def undo(request: Request) -> Response:
@@ -319,6 +325,7 @@ def judging_app(desk: Desk) -> Starlette:
         return JSONResponse(desk.state())
 
     return Starlette(
+        exception_handlers=BAD_REQUEST_HANDLERS,
         routes=[
             Route("/", page),
             Route("/api/state", state),
@@ -327,5 +334,5 @@ def judging_app(desk: Desk) -> Starlette:
             Route("/api/send", send, methods=["POST"]),
             Route("/api/pause", pause, methods=["POST"]),
             Mount("/static", StaticFiles(directory=static_dir()), name="static"),
-        ]
+        ],
     )

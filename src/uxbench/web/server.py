@@ -9,18 +9,20 @@ forbids framing, referrers (the URL holds the token) and scripts or styles not s
 
 from __future__ import annotations
 
+import json
 import secrets
 import socket
 import threading
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 import uvicorn
 from starlette.datastructures import MutableHeaders
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from uxbench.runtime.errors import DataError
@@ -36,6 +38,28 @@ SECURITY_HEADERS = {
     "referrer-policy": "no-referrer",
     "cache-control": "no-store",
 }
+
+
+class BadRequest(Exception):
+    """A request body the page would never send; answered 400 with the message (bad_request)."""
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The request's body as a JSON object, or BadRequest saying what it is instead."""
+    try:
+        body = json.loads(await request.body())
+    except ValueError as error:  # not JSON, or not UTF-8
+        raise BadRequest(f"the request body is not JSON ({error})") from None
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request body is a JSON {type(body).__name__}, not an object")
+    return body
+
+
+async def bad_request(request: Request, error: Exception) -> Response:
+    return JSONResponse({"error": str(error)}, status_code=400)
+
+
+BAD_REQUEST_HANDLERS = {BadRequest: bad_request}
 
 
 def static_dir() -> Path:

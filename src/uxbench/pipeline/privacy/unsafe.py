@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 # (category, keyword, refining regex or None); all lower case
@@ -67,13 +68,10 @@ class UnsafeScreen:
         if path is None:
             return cls()
         path = Path(path)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as error:
-            raise DataError(f"{path}: cannot read the unsafe-term file ({error.strerror})") from None
         terms = list(UNSAFE_TERMS)
-        for number, line in enumerate(lines, start=1):
-            if not line.strip() or line.lstrip().startswith("#"):
+        for number, text in userfiles.lines(path, "--unsafe-terms"):
+            line = text.rstrip("\n")
+            if line.lstrip().startswith("#"):
                 continue
             fields = [f.strip() for f in line.split("\t")]
             if len(fields) not in (2, 3) or not all(fields):

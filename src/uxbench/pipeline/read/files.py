@@ -9,6 +9,7 @@ place; an object store shows an object only once it is complete, so a URL is wri
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -19,6 +20,7 @@ from typing import Any
 import yaml
 from upath import UPath
 
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 Location = Path | UPath
@@ -39,6 +41,10 @@ def stats_path(path: str | Location) -> Location:
 def numbered_lines(path: str | Location) -> Iterator[tuple[int, str]]:
     """(line number, text) of the non-blank lines of a stage file."""
     path = location(path)
+    if isinstance(path, Path):  # a file the user may have named: read with the loader's hardening
+        for number, line in userfiles.lines(path):
+            yield number, line
+        return
     try:
         handle = path.open(encoding="utf-8")
     except OSError as error:
@@ -76,6 +82,11 @@ def dump(row: dict[str, Any]) -> str:
     return json.dumps(row, ensure_ascii=False) + "\n"
 
 
+def naming(error: OSError, path: Location) -> OSError:
+    """The error of a write (a full disk, say) with the file it was for, which messages name."""
+    return OSError(error.errno, error.strerror, str(path))
+
+
 class RowWriter:
     """A JSONL file that appears whole or not at all: written under a temporary name and moved
     into place when the `with` block ends without an error (a URL is written in place)."""
@@ -95,7 +106,10 @@ class RowWriter:
 
     def write_line(self, line: str) -> None:
         """A row already in JSON (as read from a stage file, say)."""
-        self._handle.write(line if line.endswith("\n") else line + "\n")
+        try:
+            self._handle.write(line if line.endswith("\n") else line + "\n")
+        except OSError as error:  # a full disk: say which file
+            raise naming(error, self.path) from None
         self.count += 1
 
     def __enter__(self) -> RowWriter:
@@ -104,14 +118,20 @@ class RowWriter:
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
-        if kind is None and self._local:
-            self._handle.flush()
-            os.fsync(self._handle.fileno())
-        self._handle.close()
-        if kind is not None:  # the rows' producer failed or was interrupted: leave no partial file
-            if self._local:
+        try:
+            if kind is None and self._local:
+                self._handle.flush()
+                os.fsync(self._handle.fileno())
+            self._handle.close()
+        except OSError as failure:  # the last rows did not fit on the disk
+            kind = type(failure)
+            with contextlib.suppress(OSError):
+                self._handle.close()
+            raise naming(failure, self.path) from None
+        finally:
+            if kind is not None and self._local:  # failed or interrupted: leave no partial file
                 self._target.unlink(missing_ok=True)
-        elif self._local:
+        if kind is None and self._local:
             self._target.replace(self.path)
 
 
@@ -131,7 +151,11 @@ def write_json(path: str | Location, data: Any) -> None:
         path.write_text(text, encoding="utf-8")
         return
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    partial.write_text(text, encoding="utf-8")
+    try:
+        partial.write_text(text, encoding="utf-8")
+    except OSError as error:  # a full disk: no partial file, and say which file
+        partial.unlink(missing_ok=True)
+        raise naming(error, path) from None
     partial.replace(path)
 
 
@@ -156,12 +180,10 @@ def write_stats(
 def read_yaml(path: str | Path, flag: str) -> tuple[dict[str, Any], bytes]:
     """A YAML file of settings (a mapping) and its bytes; a problem names the flag and the file."""
     path = Path(path)
+    raw = userfiles.read_bytes(path, flag)
     try:
-        raw = path.read_bytes()
-        data = yaml.safe_load(raw.decode("utf-8")) or {}
-    except OSError as error:
-        raise DataError(f"{flag} {path}: cannot read ({error.strerror})") from None
-    except (UnicodeDecodeError, yaml.YAMLError) as error:
+        data = yaml.safe_load(userfiles.decode(raw, path, flag)) or {}
+    except yaml.YAMLError as error:
         raise DataError(f"{flag} {path}: not a YAML file ({error})") from None
     if not isinstance(data, dict):
         raise DataError(f"{flag} {path}: expected a mapping of settings, got {type(data).__name__}")

@@ -16,8 +16,6 @@ carry the row number of each turn, so a bad cell is named by its row.
 from __future__ import annotations
 
 import csv
-import gzip
-import io
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -27,10 +25,12 @@ from typing import Any
 
 from uxbench.data.dataset import read_jsonl
 from uxbench.pipeline.read.mapping import Fields
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 FORMATS = ("jsonl", "csv", "parquet", "chatgpt")
 CHATGPT_FILE, CHATGPT_FEEDBACK = "conversations.json", "message_feedback.json"
+MAX_CSV_CELL_CHARS = 2**17  # one message in a CSV cell (csv's default field limit)
 MAX_JSON_BYTES = 2**31  # a ChatGPT export is read whole; beyond this, split it first
 
 
@@ -80,7 +80,7 @@ def input_files(path: Path, fmt: str) -> list[Path]:
 
 
 def check_input(path: Path) -> None:
-    if not path.exists():
+    if userfiles.check_path(path) is None:  # a symlink loop is named as one
         raise DataError(f"{path}: no such raw log file or export folder")
 
 
@@ -149,28 +149,33 @@ def _jsonl_rows(path: Path) -> Rows:
         yield row.line, row.raw, row.problem
 
 
-def _open_maybe_gzip(path: Path) -> io.BufferedIOBase:
-    handle = path.open("rb")
-    if handle.peek(2)[:2] == b"\x1f\x8b":
-        return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]
-    return handle
-
-
 def _csv_rows(path: Path) -> Rows:
-    """CSV rows (UTF-8, with or without a BOM; gzip read transparently), numbered by their line."""
-    try:
-        binary = _open_maybe_gzip(path)
-    except OSError as error:
-        raise DataError(f"{path}: cannot read ({error.strerror})") from None
-    with binary, io.TextIOWrapper(binary, encoding="utf-8-sig", newline="") as text:
+    """CSV rows (as `userfiles` reads text: BOMs, gzip, caps), numbered by their line. A row with
+    a cell over MAX_CSV_CELL_CHARS is a problem row, so `--skip-bad` skips and counts it."""
+    # csv's own field limit (process-wide) is raised to the line cap, so an over-long cell is
+    # read whole and refused here, without the parser losing its place in the file.
+    csv.field_size_limit(max(csv.field_size_limit(), userfiles.MAX_LINE_CHARS))
+    with userfiles.open_text(path, newline="") as text:
         reader = csv.DictReader(text)
         try:
             for row in reader:
                 if None in row:
                     yield reader.line_num, None, f"more cells than the header has columns ({len(row)})"
                     continue
+                long = next(
+                    (k for k, v in row.items() if v is not None and len(v) > MAX_CSV_CELL_CHARS), None
+                )
+                if long is not None:
+                    problem = (
+                        f"cell '{long}' holds {len(row[long]):,} characters, over the cap of "
+                        f"{MAX_CSV_CELL_CHARS:,} for one CSV cell"
+                    )
+                    yield reader.line_num, None, problem
+                    continue
                 yield reader.line_num, {k: (v if v != "" else None) for k, v in row.items()}, None
-        except (csv.Error, UnicodeDecodeError, OSError, EOFError) as error:
+        except UnicodeDecodeError as error:
+            raise DataError(f"{path}: {userfiles.decode_problem(error, reader.line_num + 1)}") from None
+        except (csv.Error, OSError, EOFError) as error:
             raise DataError(f"{path}:{reader.line_num}: not a readable CSV file ({error})") from None
 
 
@@ -179,6 +184,7 @@ def _parquet_rows(path: Path) -> Rows:
         import pyarrow.parquet as pq
     except ImportError:
         raise DataError("reading Parquet needs pyarrow: pip install 'uxbench[pipeline]'") from None
+    userfiles.check_regular(path)  # pyarrow would wait on a FIFO
     try:
         table = pq.ParquetFile(path)
     except (OSError, ValueError) as error:  # pyarrow's ArrowInvalid is a ValueError
@@ -195,15 +201,7 @@ def _parquet_rows(path: Path) -> Rows:
 
 def _load_json(path: Path) -> Any:
     try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            raise DataError(
-                f"{path}: {size:,} bytes is more than this reader holds at once; split the export"
-            )
-        with path.open("rb") as handle:
-            return json.load(handle)
-    except OSError as error:
-        raise DataError(f"{path}: cannot read ({error.strerror})") from None
+        return json.loads(userfiles.read_bytes(path, limit=MAX_JSON_BYTES))
     except (ValueError, RecursionError) as error:
         raise DataError(f"{path}: not a JSON file ({error})") from None
 

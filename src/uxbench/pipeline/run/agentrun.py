@@ -22,6 +22,8 @@ a chunk whose worker died is simply run again.
 
 from __future__ import annotations
 
+import logging
+import zipfile
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
@@ -44,10 +46,14 @@ from uxbench.pipeline.stages.qa import collect_qa, pipeline_qa, qa_items
 from uxbench.pipeline.stages.quality import case_gate_failure, gate_failure
 from uxbench.pipeline.stages.rows import JudgedRow, MinedRow, SignalRow, valid_rows
 from uxbench.pipeline.stages.usage import stage_usage
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
+logger = logging.getLogger(__name__)
 Rows = list[dict[str, Any]]
 FAILED_EXAMPLES = 20  # failed items listed with their error in the stats
+# what reading a log cut short raises: "EOCD not found" (ValueError), a bad zip, missing entries
+UNREADABLE_LOG = (ValueError, KeyError, EOFError, OSError, zipfile.BadZipFile)
 
 
 @dataclass(frozen=True)
@@ -84,8 +90,32 @@ def harvest(log_file: Location, results_dir: Location) -> int:
     target = results_dir / f"{log_file.stem}.jsonl"
     if target.exists():
         return 0
-    log = read_eval_log(str(log_file), exclude_fields={"events", "messages"})
+    try:
+        log = read_eval_log(str(log_file), exclude_fields={"events", "messages"})
+    except UNREADABLE_LOG as error:
+        set_aside(log_file, error)
+        return 0
     return write_rows(target, log_results(log))
+
+
+def set_aside(log_file: Location, error: BaseException) -> Location:
+    """Rename a log that cannot be read (cut short by a kill or a full disk) out of the way, kept
+    for a look; its samples count as never run, so its chunk runs them again."""
+    aside = log_file.with_name(log_file.name + ".broken")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = log_file.with_name(f"{log_file.name}.broken{number}")
+    log_file.rename(aside)
+    logger.warning(
+        "uxbench pipeline: %s cannot be read (%s: %s; cut short by a kill or a full disk?); set aside "
+        "as %s, and its chunk's samples run again",
+        log_file,
+        type(error).__name__,
+        error,
+        aside.name,
+    )
+    return aside
 
 
 @dataclass
@@ -332,7 +362,14 @@ def export_logs(log_files: list[str], out: str | Path) -> dict[str, Any]:
     failed: set[str] = set()
     inputs: list[str] = []
     for name in log_files:
-        log = read_eval_log(name, exclude_fields={"events", "messages"})
+        if "://" not in name:  # a local file the user named: refused, not waited on, if special
+            userfiles.check_regular(name, "export")
+        try:
+            log = read_eval_log(name, exclude_fields={"events", "messages"})
+        except UNREADABLE_LOG as error:
+            raise DataError(
+                f"export {name}: not a readable Inspect log ({type(error).__name__}: {error})"
+            ) from None
         found = TASK_STAGES.get(log.eval.task_registry_name or log.eval.task)
         if found is None:
             raise DataError(f"{name}: a log of {log.eval.task}, not of a pipeline agent stage")

@@ -27,6 +27,7 @@ from uxbench.pipeline.run.parallel import batched, ordered_map
 from uxbench.pipeline.stages.dedup import DuplicateIndex
 from uxbench.pipeline.stages.prefilter import PrefilterCounts, decide, screen_lines
 from uxbench.pipeline.stages.signals import SignalConfig, conversation_signals
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 Advance = Callable[[int], None]
@@ -36,7 +37,16 @@ PARALLEL_BYTES = 512 << 20  # smaller inputs are done in this process (≈ 500k 
 
 def _workers(path: Any, workers: int, parallel_bytes: int) -> int:
     """Worker processes start in about a second; below `parallel_bytes` of input they do not pay."""
-    return workers if workers > 1 and location(path).stat().st_size >= parallel_bytes else 1
+    if workers <= 1:
+        return 1
+    where = location(path)
+    # a local path the user named: a symlink loop is named as one (a missing file by the reader)
+    size = (
+        getattr(userfiles.check_path(where), "st_size", 0)
+        if isinstance(where, Path)
+        else where.stat().st_size
+    )
+    return workers if size >= parallel_bytes else 1
 
 
 class Signalled(NamedTuple):

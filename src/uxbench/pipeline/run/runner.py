@@ -27,6 +27,7 @@ from uxbench.pipeline.run.manifest import read_manifest, settle
 from uxbench.pipeline.run.models import ModelLike, resolve
 from uxbench.pipeline.run.parallel import default_workers
 from uxbench.pipeline.stages.build import BuildConfig, build
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 STAGE_FILES = {
@@ -67,16 +68,8 @@ def stage_models(model: Models) -> dict[str, ModelLike]:
     return dict(model) if isinstance(model, dict) else dict.fromkeys(AGENT_STAGES, model)
 
 
-def fingerprint(path: Location) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _count_lines(path: Location) -> int:
-    with path.open("rb") as handle:
+def _count_lines(path: Path) -> int:
+    with userfiles.open_binary(path, gunzip=False) as handle:
         return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
 
@@ -84,8 +77,8 @@ def input_fingerprint(raw: Path, fields: Fields) -> str:
     """SHA-256 of the input file (of its files joined, for a ChatGPT export with its feedback)."""
     files = input_files(raw, detect_format(raw, fields))
     if len(files) == 1:
-        return fingerprint(files[0])
-    return hashlib.sha256("".join(fingerprint(f) for f in files).encode()).hexdigest()
+        return userfiles.file_sha256(files[0])
+    return hashlib.sha256("".join(userfiles.file_sha256(f) for f in files).encode()).hexdigest()
 
 
 def run_settings(model: Models, options: RunOptions, fields: Fields | None = None) -> dict[str, Any]:
@@ -93,7 +86,7 @@ def run_settings(model: Models, options: RunOptions, fields: Fields | None = Non
     do not count (the build always runs again)."""
     terms: Any = options.unsafe_terms
     if terms and Path(terms).is_file():
-        terms = {"path": str(terms), "sha256": fingerprint(Path(terms))}
+        terms = {"path": str(terms), "sha256": userfiles.file_sha256(terms, "--unsafe-terms")}
     models = stage_models(model)
     fields = fields or load_mapping(options.mapping)
     return {

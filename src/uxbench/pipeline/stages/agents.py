@@ -23,6 +23,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from pydantic import BaseModel, ValidationError
 
 from uxbench.pipeline.stages.rows import SignalRow, valid_rows
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 
 RESULT_KEY = "pipeline_result"
@@ -44,10 +45,7 @@ def load_prompt(name: str, path: str | None = None) -> str:
         if path
         else Path(str(resources.files("uxbench") / "prompts" / f"pipeline_{name}.txt"))
     )
-    try:
-        return source.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"prompt {source}: cannot read ({error.strerror})") from None
+    return userfiles.read_text(source, "prompt")
 
 
 def fill(template: str, **values: str) -> str:

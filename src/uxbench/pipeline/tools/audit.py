@@ -26,6 +26,7 @@ from uxbench.pipeline.read.files import numbered_rows, write_rows
 from uxbench.pipeline.stages.build import apply_qa, label, query, reply_turn, scenario
 from uxbench.pipeline.stages.rows import QARow, valid_rows
 from uxbench.pipeline.stages.sampling import stratified_sample
+from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 from uxbench.stats.agreement import cohen_kappa
 
@@ -116,10 +117,15 @@ def draw(run_dir: str | Path, out: str | Path, n: int = 100, seed: int = 0) -> d
 def _filled_rows(path: Path) -> list[tuple[str, dict[str, Any]]]:
     if path.suffix == ".csv":
         try:
-            with path.open(encoding="utf-8-sig", newline="") as handle:
-                return [(f"{path}:{i + 2}", row) for i, row in enumerate(csv.DictReader(handle))]
-        except OSError as error:
-            raise DataError(f"{path}: cannot read ({error.strerror})") from None
+            with userfiles.open_text(path, "audit score", newline="") as handle:
+                reader = csv.DictReader(handle)
+                return [(f"{path}:{i + 2}", row) for i, row in enumerate(reader)]
+        except UnicodeDecodeError as error:
+            raise DataError(
+                f"audit score {path}: {userfiles.decode_problem(error, reader.line_num + 1)}"
+            ) from None
+        except (csv.Error, OSError) as error:
+            raise DataError(f"audit score {path}: not a readable CSV file ({error})") from None
     return [(f"{path}:{line}", row) for line, row in numbered_rows(path)]
 
 
