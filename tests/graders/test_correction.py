@@ -42,7 +42,7 @@ def test_a_perfect_grader_changes_nothing() -> None:
     corrected = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500), method="delta")
     assert corrected.estimate == pytest.approx(0.3)
     assert (corrected.low, corrected.high) == pytest.approx((0.3 - 0.0196, 0.3 + 0.0196), abs=1e-4)
-    # Fieller's variances (1.5 of each outcome added) still see the chance of an error 500 replies did not show
+    # Fieller's variances (1.5 of each outcome added) see the chance of an error 500 replies did not show
     fieller = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500))
     assert (
         fieller.estimate == pytest.approx(0.3)

@@ -9,6 +9,7 @@ from uxbench.stats.prevalence import (
     bootstrap,
     delta,
     fieller,
+    homogeneity,
     lang_reiczigel,
     ppi_mean,
     qualification_size,
@@ -77,3 +78,9 @@ def test_the_planner_says_when_no_gold_set_is_enough() -> None:
     assert qualification_size(0.05, 0.9, 0.9, 0.12, 4900, 0.25) < qualification_size(
         0.025, 0.9, 0.9, 0.12, 4900, 0.25
     )
+
+
+def test_homogeneity_tells_one_rate_from_several() -> None:
+    assert homogeneity([0.9, 0.9, 0.9], [200, 200, 200]) > 0.9
+    assert homogeneity([0.95, 0.6], [200, 200]) < 1e-6
+    assert np.isnan(homogeneity([0.9], [200])) and np.isnan(homogeneity([1.0, 1.0], [50, 50]))

@@ -240,3 +240,20 @@ def qualification_size(
         1 - good_share
     )
     return max(1, int(np.ceil(need / room)))
+
+
+def homogeneity(shares: ArrayLike, totals: ArrayLike) -> float:
+    """p-value of Pearson's χ² test that K groups share one rate (the 2 × K table of successes and
+    failures, K − 1 degrees of freedom): whether a grader's sensitivity (or specificity) differs between
+    the models whose replies it was qualified on. Groups without a reply are left out; NaN with fewer
+    than two groups or when every reply has the same outcome. An approximation: with under about five
+    expected errors a model it understates the p-value's uncertainty."""
+    from scipy.stats import chi2_contingency
+
+    share, total = np.asarray(shares, dtype=float), np.asarray(totals, dtype=float)
+    keep = total > 0
+    successes = np.rint(share[keep] * total[keep])
+    table = np.stack([successes, total[keep] - successes])
+    if table.shape[1] < 2 or np.any(table.sum(axis=1) == 0):
+        return float("nan")
+    return float(chi2_contingency(table, correction=False).pvalue)
