@@ -43,7 +43,17 @@ from scipy.stats import norm
 
 from uxbench.stats.intervals import bootstrap_means, mover_mean, wilson_bounds
 from uxbench.stats.pairwise import bootstrap_pvalue, mcnemar_pvalues
-from uxbench.stats.prevalence import MIN_YOUDEN, Estimate, bootstrap, delta, fieller, lang_reiczigel, ppi_mean
+from uxbench.stats.prevalence import (
+    MIN_YOUDEN,
+    Estimate,
+    Rates,
+    bootstrap,
+    delta,
+    fieller,
+    lang_reiczigel,
+    ppi_mean,
+    score,
+)
 
 SIGMA = 1.5  # spread of the grader's logit score
 QUAL_GOOD = 0.25  # reference Good% of a qualification set drawn from the published models' replies
@@ -187,13 +197,15 @@ def grm_equivalent(cell: Cell, repeats: int, rng: np.random.Generator) -> list[R
         p = (f > 0.5).mean(axis=1)
         _, _, sens, n_good, spec, n_bad = _qualification(cell, QUAL_GOOD, size, rng)
         usable = (n_good > 0) & (n_bad > 0) & (sens + spec - 1 >= MIN_YOUDEN)
-        keep("delta", delta(p, p * (1 - p) / cell.run, sens, n_good, spec, n_bad), usable)
-        keep("Lang–Reiczigel", lang_reiczigel(p, cell.run, sens, n_good, spec, n_bad), usable)
-        keep("Fieller", fieller(p, cell.run, sens, n_good, spec, n_bad), usable)
+        rates = Rates(p, cell.run, sens, n_good, spec, n_bad)
+        keep("delta", delta(rates), usable)
+        keep("Lang–Reiczigel", lang_reiczigel(rates), usable)
+        keep("Fieller", fieller(rates), usable)
+        keep("score", score(rates), usable)
         seed = int(rng.integers(1 << 31))
         keep(
             "parametric bootstrap",
-            bootstrap(p, cell.run, sens, n_good, spec, n_bad, SIM_RESAMPLES, seed),
+            bootstrap(rates, SIM_RESAMPLES, seed),
             usable,
         )
         everyone = np.ones(size, dtype=bool)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from uxbench.stats.prevalence import (
+    Rates,
     bootstrap,
     delta,
     fieller,
@@ -14,26 +15,29 @@ from uxbench.stats.prevalence import (
     ppi_mean,
     qualification_size,
     rogan_gladen,
+    score,
 )
 
 
 def test_every_method_broadcasts_over_repeats() -> None:
     p = np.array([0.2, 0.3, 0.4])
-    counts = (0.85, 200, 0.8, 300)
-    for found in (
-        delta(p, p * (1 - p) / 2000, *counts),
-        lang_reiczigel(p, 2000, *counts),
-        fieller(p, 2000, *counts),
-        bootstrap(p, 2000, *counts, resamples=400),
-    ):
+    rates = Rates(p, 2000, 0.85, 200, 0.8, 300)
+    for found in (delta(rates), lang_reiczigel(rates), fieller(rates), score(rates), bootstrap(rates, 400)):
         assert found.estimate.shape == (3,)
         assert np.all(found.low <= found.estimate) and np.all(found.estimate <= found.high)
         assert np.allclose(found.estimate, np.clip(rogan_gladen(p, 0.85, 0.8), 0, 1))
 
 
 def test_fieller_is_unbounded_when_j_is_not_clearly_positive() -> None:
-    found = fieller(0.4, 500, 0.55, 10, 0.5, 10)
+    found = fieller(Rates(0.4, 500, 0.55, 10, 0.5, 10))
     assert (float(found.low), float(found.high)) == (0.0, 1.0)
+
+
+def test_the_score_interval_is_lopsided_and_reaches_zero_when_it_should() -> None:
+    near_zero = score(Rates(0.02, 500, 0.9, 12, 0.99, 38))  # p below 1 − spec: the estimate is 0
+    assert float(near_zero.low) == 0.0 and 0 < float(near_zero.high) < 0.15
+    found = score(Rates(0.15, 500, 11 / 12, 12, 34 / 38, 38))
+    assert found.high - found.estimate > found.estimate - found.low > 0
 
 
 def test_ppi_uses_the_scores_and_beats_the_gold_labels_alone() -> None:
@@ -56,7 +60,7 @@ def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, s
     n_bad = m - n_good
     se = rng.binomial(n_good, sens) / n_good
     sp = rng.binomial(n_bad, spec) / n_bad
-    found = fieller(p, n, se, n_good, sp, n_bad)
+    found = fieller(Rates(p, n, se, n_good, sp, n_bad))
     return float(np.mean((found.high - found.low) / 2))
 
 

@@ -34,6 +34,7 @@ from uxbench.stats.prevalence import MIN_YOUDEN
 LEVEL = 0.95
 DEFAULT_METHOD = "fieller"
 METHOD_NAMES = {
+    "score": "a score interval (Wilson's idea for a corrected rate)",
     "fieller": "Fieller's interval for the ratio",
     "delta": "delta method",
     "lang_reiczigel": "Lang–Reiczigel adjusted interval",
@@ -99,17 +100,14 @@ def corrected_rate(
         raise ValueError(f"GRM-equivalent method {method!r}: not one of {', '.join(METHOD_NAMES)}")
     sens, spec = qualification.sensitivity, qualification.specificity
     z = NormalDist().inv_cdf(0.5 + level / 2)
-    counts = (sens.value, sens.n, spec.value, spec.n)
+    n = records if records else _effective_records(p, p_stderr)
+    rates = prevalence.Rates(p, n, sens.value, sens.n, spec.value, spec.n)
     if method == "delta":
-        found = prevalence.delta(p, p_stderr**2, *counts, z=z)
+        found = prevalence.delta(rates, p_stderr**2, z=z)
+    elif method == "bootstrap":
+        found = prevalence.bootstrap(rates)
     else:
-        n = records if records else _effective_records(p, p_stderr)
-        if method == "lang_reiczigel":
-            found = prevalence.lang_reiczigel(p, n, *counts, z=z)
-        elif method == "bootstrap":
-            found = prevalence.bootstrap(p, n, *counts)
-        else:
-            found = prevalence.fieller(p, n, *counts, z=z)
+        found = getattr(prevalence, method)(rates, z=z)
     return Corrected(p, j, float(found.estimate), float(found.low), float(found.high))
 
 

@@ -27,6 +27,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 Z95 = 1.959963984540054
+SCORE_PSEUDO = 0.5  # of each outcome, in the score interval's variances
+SCORE_GRID = 401  # points of π the score set is first looked for on
 PSEUDO = 1.5  # pseudo-count of each outcome in Fieller's variances (see `_shrunk`)
 MIN_YOUDEN = 0.2  # below this, sens + spec − 1 is too close to 0 to divide by: no number
 METHODS = (
@@ -47,6 +49,27 @@ class Estimate:
     high: NDArray[np.float64]
 
 
+@dataclass(frozen=True)
+class Rates:
+    """What every estimator reads (floats or arrays that broadcast): the run's rate p over n records
+    (n may be an effective size, p(1 − p)/SE², when epochs are averaged), and the grader's
+    sensitivity over n_good reference-good and specificity over n_bad reference-bad qualification
+    replies."""
+
+    p: ArrayLike
+    n: ArrayLike
+    sens: ArrayLike
+    n_good: ArrayLike
+    spec: ArrayLike
+    n_bad: ArrayLike
+
+    def arrays(self) -> tuple[NDArray[np.float64], ...]:
+        return tuple(
+            np.asarray(x, dtype=float)
+            for x in (self.p, self.n, self.sens, self.n_good, self.spec, self.n_bad)
+        )
+
+
 def _clip(value: ArrayLike) -> NDArray[np.float64]:
     return np.clip(np.asarray(value, dtype=float), 0.0, 1.0)
 
@@ -58,21 +81,14 @@ def rogan_gladen(p: ArrayLike, sens: ArrayLike, spec: ArrayLike) -> NDArray[np.f
         return (p + spec - 1) / (sens + spec - 1)
 
 
-def delta(
-    p: ArrayLike,
-    p_var: ArrayLike,
-    sens: ArrayLike,
-    n_good: ArrayLike,
-    spec: ArrayLike,
-    n_bad: ArrayLike,
-    z: float = Z95,
-) -> Estimate:
-    """Rogan–Gladen with the delta method's interval (module docstring)."""
-    sens, spec, n_good, n_bad = (np.asarray(x, dtype=float) for x in (sens, spec, n_good, n_bad))
+def delta(rates: Rates, p_var: ArrayLike | None = None, z: float = Z95) -> Estimate:
+    """Rogan–Gladen with the delta method's interval (module docstring); Var p is `p_var` when given
+    (the run's SE², which holds epochs), else p(1 − p)/n."""
+    p, n, sens, n_good, spec, n_bad = rates.arrays()
     raw = rogan_gladen(p, sens, spec)
     with np.errstate(divide="ignore", invalid="ignore"):
         variance = (
-            np.asarray(p_var, dtype=float)
+            (p * (1 - p) / n if p_var is None else np.asarray(p_var, dtype=float))
             + raw**2 * sens * (1 - sens) / n_good
             + (1 - raw) ** 2 * spec * (1 - spec) / n_bad
         ) / (sens + spec - 1) ** 2
@@ -80,18 +96,9 @@ def delta(
     return Estimate(_clip(raw), _clip(raw - half), _clip(raw + half))
 
 
-def lang_reiczigel(
-    p: ArrayLike,
-    n: ArrayLike,
-    sens: ArrayLike,
-    n_good: ArrayLike,
-    spec: ArrayLike,
-    n_bad: ArrayLike,
-    z: float = Z95,
-) -> Estimate:
-    """Rogan–Gladen with Lang and Reiczigel's adjusted interval (module docstring); p is a share of n
-    records (n may be an effective size, p(1 − p)/SE², when epochs are averaged)."""
-    p, n, sens, n_good, spec, n_bad = (np.asarray(x, dtype=float) for x in (p, n, sens, n_good, spec, n_bad))
+def lang_reiczigel(rates: Rates, z: float = Z95) -> Estimate:
+    """Rogan–Gladen with Lang and Reiczigel's adjusted interval (module docstring)."""
+    p, n, sens, n_good, spec, n_bad = rates.arrays()
     p_adj = (p * n + z * z / 2) / (n + z * z)
     n_adj = n + z * z
     se_adj = (sens * n_good + 1) / (n_good + 2)
@@ -109,15 +116,7 @@ def lang_reiczigel(
     return Estimate(estimate, _clip(centre + shift - z * stderr), _clip(centre + shift + z * stderr))
 
 
-def fieller(
-    p: ArrayLike,
-    n: ArrayLike,
-    sens: ArrayLike,
-    n_good: ArrayLike,
-    spec: ArrayLike,
-    n_bad: ArrayLike,
-    z: float = Z95,
-) -> Estimate:
+def fieller(rates: Rates, z: float = Z95) -> Estimate:
     """Rogan–Gladen with Fieller's interval for a ratio: every π with (A − πJ)² ≤ z²·Var(A − πJ), where
     A = p + sp − 1, J = se + sp − 1 and Var(A − πJ) = Var p + (1 − π)² Var sp + π² Var se — a quadratic
     in π. It inverts a test whose statistic is a sum of independent binomial errors, so a noisy J
@@ -127,7 +126,7 @@ def fieller(
     brings the cells with a few dozen reference-bad replies into range where plain binomial variances
     undercover.
     When J is not clearly above 0 (the quadratic's leading coefficient ≤ 0) the set is unbounded: [0, 1]."""
-    p, n, sens, n_good, spec, n_bad = (np.asarray(x, dtype=float) for x in (p, n, sens, n_good, spec, n_bad))
+    p, n, sens, n_good, spec, n_bad = rates.arrays()
     a_num, j = p + spec - 1, sens + spec - 1
     var_p = _shrunk(p, n)
     var_se, var_sp = _shrunk(sens, n_good), _shrunk(spec, n_bad)
@@ -146,6 +145,63 @@ def fieller(
     )
 
 
+def score(rates: Rates, z: float = Z95) -> Estimate:
+    """Rogan–Gladen with a score interval: every π where t(π) = p − π·se − (1 − π)(1 − sp), which is 0
+    in expectation at the true π, is within z standard errors of 0, the standard error taken at the
+    rates closest to the data that satisfy π (as Wilson's interval takes p(1 − p) at the p tested,
+    not at p̂). Those rates are the data moved onto the line p = π·se + (1 − π)(1 − sp), each share by
+    its variance (two weighted projections); their variances add 0.5 of each outcome so a share of
+    12 of 12 keeps some. The set is found on a grid of π and its ends refined by bisection."""
+    p, n, sens, n_good, spec, n_bad = rates.arrays()
+    p_, n_, se_, ng_, sp_, nb_ = (x[..., None] for x in (p, n, sens, n_good, spec, n_bad))
+    shares, sizes = (p_, se_, 1 - sp_), (n_, ng_, nb_)
+
+    def outside(pi: NDArray) -> NDArray:
+        weights = (np.ones_like(pi), -pi, -(1 - pi))
+        t = p_ - pi * se_ - (1 - pi) * (1 - sp_)
+        current = [np.broadcast_to(x, t.shape) for x in shares]
+        for _ in range(2):
+            var = [
+                np.clip(x, 1e-9, 1 - 1e-9) * (1 - np.clip(x, 1e-9, 1 - 1e-9)) / m
+                for x, m in zip(current, sizes, strict=True)
+            ]
+            total = sum(w * w * v for w, v in zip(weights, var, strict=True))
+            current = [
+                np.clip(x - v * w * t / total, 0, 1) for x, v, w in zip(shares, var, weights, strict=True)
+            ]
+        adjusted = [
+            ((x * m + SCORE_PSEUDO) / (m + 2 * SCORE_PSEUDO), m + 2 * SCORE_PSEUDO)
+            for x, m in zip(current, sizes, strict=True)
+        ]
+        var_t = sum(w * w * a * (1 - a) / m for w, (a, m) in zip(weights, adjusted, strict=True))
+        return t * t > z * z * var_t
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        grid = np.linspace(0.0, 1.0, SCORE_GRID)
+        inside = ~outside(grid)
+        found = inside.any(axis=-1)
+        first = np.argmax(inside, axis=-1)
+        last = SCORE_GRID - 1 - np.argmax(inside[..., ::-1], axis=-1)
+        step = grid[1]
+        low = _bisect(outside, grid[first] - step, grid[first], first > 0, keep_inside_high=True)
+        high = _bisect(outside, grid[last], grid[last] + step, last < SCORE_GRID - 1, keep_inside_high=False)
+    estimate = _clip(rogan_gladen(p, sens, spec))
+    return Estimate(estimate, np.where(found, low, 0.0), np.where(found, high, 1.0))
+
+
+def _bisect(outside, a: NDArray, b: NDArray, open_end: NDArray, keep_inside_high: bool) -> NDArray:
+    """The boundary of the score set between a and b (one end inside, the other outside), 30 halvings;
+    the grid's end (0 or 1) where the set reaches it."""
+    for _ in range(30):
+        mid = (a + b) / 2
+        out = outside(mid[..., None])[..., 0]
+        if keep_inside_high:  # a outside, b inside
+            a, b = np.where(out, mid, a), np.where(out, b, mid)
+        else:  # a inside, b outside
+            a, b = np.where(out, a, mid), np.where(out, mid, b)
+    return np.where(open_end, b if keep_inside_high else a, 0.0 if keep_inside_high else 1.0)
+
+
 def _shrunk(share: NDArray, n: NDArray) -> NDArray:
     """Binomial variance of a share of n from p̃ = (x + 1.5)/(n + 3), over n + 3: between Laplace's
     +1/+2 and Agresti–Coull's +z²/2/+z²; of the three, the one whose coverage in bench/coverage.py
@@ -156,21 +212,10 @@ def _shrunk(share: NDArray, n: NDArray) -> NDArray:
         return adjusted * (1 - adjusted) / (n + 2 * PSEUDO)
 
 
-def bootstrap(
-    p: ArrayLike,
-    n: ArrayLike,
-    sens: ArrayLike,
-    n_good: ArrayLike,
-    spec: ArrayLike,
-    n_bad: ArrayLike,
-    resamples: int = BOOTSTRAP_RESAMPLES,
-    seed: int = 0,
-) -> Estimate:
+def bootstrap(rates: Rates, resamples: int = BOOTSTRAP_RESAMPLES, seed: int = 0) -> Estimate:
     """Percentile interval of the clipped Rogan–Gladen estimate over parametric resamples: k* ~ Bin(n, p),
     x₁* ~ Bin(n₁, se), x₀* ~ Bin(n₀, sp), seeded so a report is reproducible."""
-    p, n, sens, n_good, spec, n_bad = np.broadcast_arrays(
-        *(np.asarray(x, dtype=float) for x in (p, n, sens, n_good, spec, n_bad))
-    )
+    p, n, sens, n_good, spec, n_bad = np.broadcast_arrays(*rates.arrays())
     rng = np.random.default_rng(seed)
     shape = (resamples, *p.shape)
     n_int, good_int, bad_int = (np.maximum(np.rint(x), 1).astype(np.int64) for x in (n, n_good, n_bad))
