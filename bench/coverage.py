@@ -247,7 +247,7 @@ def paired_tests(repeats: int, rng: np.random.Generator) -> list[str]:
             )
             d = first.astype(float) - second.astype(float)
             draws = np.stack([d[:, row].mean(axis=1) for row in picks])
-            rejected_b.append(bootstrap_pvalue(draws) < 0.05)
+            rejected_b.append(bootstrap_pvalue(d.mean(axis=1), draws) < 0.05)
         kind = "size (no difference)" if accs[0] == accs[1] else f"power at {accs[1] - accs[0]:+.0%}"
         for method, rejected in (("exact McNemar", rejected_m), ("paired bootstrap", rejected_b)):
             share = float(np.concatenate(rejected).mean())
