@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # tables.py builds a section's Ranking, so it cannot be impor
     from uxbench.report.tables import Row
 
 LABELS = ("good", "bad")
+TASK1 = "task1_judge"  # the task whose records are split by the users' label (Avg-Acc)
 NOTE = (
     "Which differences are real: each pair of ranked models tested on their first epoch, p-values Holm-"
     "adjusted over the section's pairs. Models sharing a letter are not separable at α = 0.05. "
@@ -52,7 +53,7 @@ class Ranking:
 
 
 def _outcome(spec_name: str, judgment: Judgment) -> float | None:
-    if spec_name == "task1":
+    if spec_name == TASK1:
         return (
             None
             if judgment.correct is None or judgment.label not in LABELS
@@ -84,7 +85,7 @@ def ranking(spec_name: str, rows: list[Row], evidence: Evidence) -> Ranking | No
     order = [sorted(found, key=str) for _, found in outcomes]
     values = [np.array([found[i][0] for i in keys]) for (_, found), keys in zip(outcomes, order, strict=True)]
     strata = None
-    if spec_name == "task1":
+    if spec_name == TASK1:
         strata = [
             np.array([found[i][1] for i in keys]) for (_, found), keys in zip(outcomes, order, strict=True)
         ]
