@@ -70,7 +70,11 @@ def test_identical_models_share_a_letter_and_a_far_one_does_not() -> None:
         assert item is not None and item.result.test == test
         assert [row.run.model for row in item.rows] == ["a", "b", "c"]
         assert item.result.letters == ["a", "a", "b"]
-        assert item.result.separability == 2 / 3 and item.summary().startswith("Separability 67% (2 of 3")
+        assert item.result.separability == 2 / 3
+        assert (
+            item.summary()
+            == f"Separability 67% (2 of 3 pairs differ; {test} on {RECORDS} records, Holm, α = 0.05)"
+        )
         grid = markdown(separation_grid(item, section.id))
         assert grid[0] == "| Model | Rank | First epoch % | Group | 95% rank interval |"
         assert grid[-2].startswith("| c | 3 |") and grid[-2].endswith("| b | 3 |")
@@ -85,6 +89,15 @@ def test_runs_on_different_records_say_so() -> None:
     item = section.separation
     assert item is not None and item.result.test == INDEPENDENT_BOOTSTRAP and not item.result.paired
     assert UNPAIRED in item.summary()
+
+
+def test_a_ranked_model_without_outcomes_is_named() -> None:
+    runs = [_run(m, "task2_eval", 0.5) for m in "abc"]
+    outcomes = {"a.eval": _outcomes(0.8, 1), "b.eval": _outcomes(0.3, 2), "c.eval": []}
+    ids = {"a.eval": list(range(RECORDS)), "b.eval": list(range(RECORDS)), "c.eval": []}
+    item = leaderboard(runs, [], ["x"], "", [], _Known(outcomes, ids, False)).tables[0].sections[0].separation
+    assert item is not None and [row.run.model for row in item.rows] == ["a", "b"]
+    assert item.summary().endswith("; left out, no per-record outcome: c")
 
 
 def test_a_single_ranked_model_has_no_block() -> None:

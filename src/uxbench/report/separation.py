@@ -41,15 +41,20 @@ class Ranking:
     rows: list[Row]
     result: Separation
     records: int  # per run (paired), or the smallest run's
+    left_out: list[str]  # ranked models without a per-record outcome (every sample errored)
 
     def summary(self) -> str:
         pairs = len(self.result.p_values)
         share = self.result.separability
         text = (
             f"Separability {100 * share:.0f}% ({len(self.result.separated)} of {pairs} pairs differ; "
-            f"{self.result.test}, Holm, α = {ALPHA})"
+            f"{self.result.test} on {self.records} records, Holm, α = {ALPHA})"
         )
-        return text if self.result.paired else f"{text}; {UNPAIRED}"
+        if not self.result.paired:
+            text += f"; {UNPAIRED}"
+        if self.left_out:
+            text += f"; left out, no per-record outcome: {', '.join(self.left_out)}"
+        return text
 
 
 def _outcome(spec_name: str, judgment: Judgment) -> float | None:
@@ -76,8 +81,9 @@ def ranking(spec_name: str, rows: list[Row], evidence: Evidence) -> Ranking | No
     ranked = [row for row in rows if row.rank is not None]
     if len(ranked) < 2:
         return None
-    outcomes = [(row, _first_epoch(spec_name, evidence, row)) for row in ranked]
-    outcomes = [(row, found) for row, found in outcomes if found]
+    every = [(row, _first_epoch(spec_name, evidence, row)) for row in ranked]
+    outcomes = [(row, found) for row, found in every if found]
+    left_out = [row.run.who for row, found in every if not found]
     if len(outcomes) < 2:
         return None
     ids = [set(found) for _, found in outcomes]
@@ -90,7 +96,7 @@ def ranking(spec_name: str, rows: list[Row], evidence: Evidence) -> Ranking | No
             np.array([found[i][1] for i in keys]) for (_, found), keys in zip(outcomes, order, strict=True)
         ]
     result = separate(values, strata, paired=paired, binary=True)
-    return Ranking([row for row, _ in outcomes], result, min(len(v) for v in values))
+    return Ranking([row for row, _ in outcomes], result, min(len(v) for v in values), left_out)
 
 
 def separation_grid(item: Ranking, section_id: str) -> Grid:
