@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
+from uxbench.report import html, markdown
 from uxbench.report.collect import Run
-from uxbench.report.grid import markdown
+from uxbench.report.grid import markdown as grid_markdown
 from uxbench.report.samples import Counts, Evidence, Judgment
 from uxbench.report.separation import UNPAIRED, separation_grid
 from uxbench.report.tables import as_json, leaderboard
@@ -75,7 +77,7 @@ def test_identical_models_share_a_letter_and_a_far_one_does_not() -> None:
             item.summary()
             == f"Separability 67% (2 of 3 pairs differ; {test} on {RECORDS} records, Holm, α = 0.05)"
         )
-        grid = markdown(separation_grid(item, section.id))
+        grid = grid_markdown(separation_grid(item, section.id))
         assert grid[0] == "| Model | Rank | First epoch % | Group | 95% rank interval |"
         assert grid[-2].startswith("| c | 3 |") and grid[-2].endswith("| b | 3 |")
         data = json.loads(json.dumps(as_json(board)))
@@ -104,3 +106,11 @@ def test_a_single_ranked_model_has_no_block() -> None:
     runs = [_run("a", "task2_eval", 0.5)]
     board = leaderboard(runs, [], ["x"], "", [], _Known({"a.eval": [1] * RECORDS}, {"a.eval": []}, False))
     assert board.tables[0].sections[0].separation is None
+
+
+def test_both_pages_show_the_block(tmp_path: Path) -> None:
+    board, section = _section("task2_eval")
+    text = markdown.page(board, [], {})
+    assert "#### Which differences are real" in text and "Separability 67%" in text
+    page = html.page(board, [], {}, tmp_path)
+    assert f'id="{section.id}-real"' in page and f'id="{section.id}-separation"' in page
