@@ -1,4 +1,4 @@
-"""The GRM-equivalent correction p* = (p + spec − 1)/(sens + spec − 1) and its delta-method interval."""
+"""The GRM-equivalent correction p* = (p + spec − 1)/(sens + spec − 1), its intervals (Fieller by default)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ import random
 
 import pytest
 
-from uxbench.graders.correction import MIN_YOUDEN, Corrected, Proportion, Qualification, corrected_rate
+from uxbench.graders.correction import (
+    DEFAULT_METHOD,
+    METHOD_NAMES,
+    MIN_YOUDEN,
+    Corrected,
+    Proportion,
+    Qualification,
+    corrected_rate,
+)
 
 
 def qualification(sens: float, n_good: int, spec: float, n_bad: int) -> Qualification:
@@ -18,7 +26,7 @@ def test_worked_example_of_the_docs() -> None:
     """docs/graders.md: sens 1,700/2,000, spec 2,400/3,000, a raw Good% of 50.0% over 4,900 records."""
     q = qualification(1700 / 2000, 2000, 2400 / 3000, 3000)
     se = math.sqrt(0.5 * 0.5 / 4900)
-    corrected = corrected_rate(0.5, se, q)
+    corrected = corrected_rate(0.5, se, q, method="delta")
     assert q.youden == pytest.approx(0.65)
     assert corrected.estimate == pytest.approx(0.30 / 0.65)
     by_hand = math.sqrt((se**2 + (0.30 / 0.65) ** 2 * 6.375e-5 + (0.35 / 0.65) ** 2 * 0.16 / 3000) / 0.65**2)
@@ -31,9 +39,38 @@ def test_worked_example_of_the_docs() -> None:
 
 
 def test_a_perfect_grader_changes_nothing() -> None:
-    corrected = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500))
+    corrected = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500), method="delta")
     assert corrected.estimate == pytest.approx(0.3)
     assert (corrected.low, corrected.high) == pytest.approx((0.3 - 0.0196, 0.3 + 0.0196), abs=1e-4)
+    # Fieller's variances (1.5 of each outcome added) see the chance of an error 500 replies did not show
+    fieller = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500))
+    assert (
+        fieller.estimate == pytest.approx(0.3)
+        and fieller.low < corrected.low
+        and fieller.high > corrected.high
+    )
+
+
+def test_every_method_agrees_on_a_large_qualification() -> None:
+    """At the docs' worked example the four methods give the same interval to the third decimal."""
+    q = qualification(1700 / 2000, 2000, 2400 / 3000, 3000)
+    se = math.sqrt(0.5 * 0.5 / 4900)
+    found = {m: corrected_rate(0.5, se, q, method=m, records=4900) for m in METHOD_NAMES}
+    for corrected in found.values():
+        assert (round(corrected.low, 3), round(corrected.high, 3)) == (0.435, 0.489)
+    assert DEFAULT_METHOD == "fieller"
+
+
+def test_fieller_is_lopsided_where_dividing_by_a_noisy_j_stretches() -> None:
+    """12 reference-good and 38 reference-bad replies: the interval reaches further up than down."""
+    corrected = corrected_rate(0.15, math.sqrt(0.15 * 0.85 / 500), qualification(11 / 12, 12, 34 / 38, 38))
+    assert corrected.low < corrected.estimate < corrected.high
+    assert corrected.high - corrected.estimate > corrected.estimate - corrected.low
+
+
+def test_an_unknown_method_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="GRM-equivalent method 'wald'"):
+        corrected_rate(0.5, 0.01, qualification(0.9, 100, 0.9, 100), method="wald")
 
 
 def test_estimate_and_interval_are_clipped_to_the_unit_interval() -> None:

@@ -517,6 +517,9 @@ def test_an_earlier_reports_charts_are_removed(logs: dict[str, Any], tmp_path: P
 
 
 class _NoSamples(Evidence):
+    def judgments(self, run: Run) -> list:
+        return []
+
     def counts_of(self, run: Run) -> Counts:
         return Counts(run.samples, {}, {})
 

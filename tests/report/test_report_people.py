@@ -29,6 +29,7 @@ from inspect_ai import eval
 from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
 from inspect_ai.model import Model, get_model
 
+from uxbench.graders.correction import Proportion, Qualification, corrected_rate
 from uxbench.graders.qualification import NOT_QUALIFIED, PANEL, SELF_GRADED, Check, Grader, Grading
 from uxbench.judge.prompt import builtin_templates, read_judge_prompt
 from uxbench.report import build_report
@@ -45,7 +46,6 @@ from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 
 N2, N3 = 30, 12  # published Task 2 / Task 3 replies per model
-Z = 1.959963984540054  # the normal distribution's 97.5% point
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -239,22 +239,16 @@ def row_of(report: Path, task: str, log: EvalLog | str) -> dict[str, Any]:
 
 
 def by_hand(run: EvalLog, check: EvalLog, headline: str) -> tuple[float, float, float]:
-    """p* = (p + spec − 1)/J and p* ± z·√(se² + p*² sens(1 − sens)/n_g + (1 − p*)² spec(1 − spec)/n_b)/J."""
+    """The default interval (`corrected_rate`) from the six numbers the report prints: p and its SE,
+    sens, spec and their bases."""
     p, se = metric_values(run)[headline], metric_values(run)["good_pct_stderr"]
     c = metric_values(check)
-    sens, spec, n_good, n_bad = (
-        c["sensitivity"],
-        c["specificity"],
-        c["n_reference_good"],
-        c["n_reference_bad"],
+    q = Qualification(
+        Proportion(c["sensitivity"], int(c["n_reference_good"])),
+        Proportion(c["specificity"], int(c["n_reference_bad"])),
     )
-    j = sens + spec - 1
-    estimate = (p + spec - 1) / j
-    var = (
-        se**2 + estimate**2 * sens * (1 - sens) / n_good + (1 - estimate) ** 2 * spec * (1 - spec) / n_bad
-    ) / j**2
-    clip = lambda v: min(1.0, max(0.0, v))  # noqa: E731
-    return clip(estimate), clip(estimate - Z * math.sqrt(var)), clip(estimate + Z * math.sqrt(var))
+    found = corrected_rate(p, se, q)
+    return found.estimate, found.low, found.high
 
 
 def test_a_qualified_graders_rows_get_the_grm_equivalent(logs: Logs, report: Path) -> None:

@@ -22,6 +22,7 @@ from inspect_ai.log import EvalLog
 
 from uxbench.graders.correction import MIN_YOUDEN, Corrected, Proportion, Qualification, corrected_rate
 from uxbench.runtime.roles import HUMAN, grader_roles
+from uxbench.stats.prevalence import homogeneity
 
 GRADER_CHECK = "grader_check"
 USERS = "users"  # grader_check's reference=users: the users' thumbs, not UXBench-GRM
@@ -142,6 +143,13 @@ class Check:
             sensitivity=Proportion(self.metric("sensitivity"), _count(self.metric("n_reference_good"))),
             specificity=Proportion(self.metric("specificity"), _count(self.metric("n_reference_bad"))),
         )
+
+    def heterogeneity(self, name: str, base: str) -> float:
+        """χ² p that the per-model `name` (sensitivity over `base` = n_reference_good, or specificity
+        over n_reference_bad) is one rate across the models the check graded; NaN under two models."""
+        shares, totals = self.per_model(name), self.per_model(base)
+        models = sorted(set(shares) & set(totals))
+        return homogeneity([shares[m] for m in models], [totals[m] for m in models])
 
     def per_model(self, name: str) -> dict[str, float]:
         """A statistic per published model (`sensitivity:<model>`), where it has a value."""

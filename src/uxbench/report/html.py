@@ -19,6 +19,8 @@ from uxbench.report.grid import html as grid_html
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
 from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
+from uxbench.report.separation import NOTE as SEPARATION_NOTE
+from uxbench.report.separation import separation_grid
 from uxbench.report.tables import (
     FEW_NOTE,
     HUMAN_NOTE,
@@ -154,6 +156,13 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
         parts.append(
             f'<div class="paired" id="{escape(section.id)}-people"><h4>People beside models</h4>'
             f'<p class="note">{escape(PAIRED_NOTE)}</p>{grid}</div>'
+        )
+    if section.separation:
+        grid = grid_html(separation_grid(section.separation, section.id))
+        summary = escape(section.separation.summary())
+        parts.append(
+            f'<div class="separation" id="{escape(section.id)}-real"><h4>Which differences are real</h4>'
+            f'<p class="note">{summary}. {escape(SEPARATION_NOTE)}</p>{grid}</div>'
         )
     parts.append(_trust(trust, charts, out_dir))
     for key in section.breakdown_keys():

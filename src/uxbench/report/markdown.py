@@ -13,6 +13,8 @@ from uxbench.report.grid import md_text
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
 from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
+from uxbench.report.separation import NOTE as SEPARATION_NOTE
+from uxbench.report.separation import separation_grid
 from uxbench.report.tables import (
     FEW,
     HUMAN_NOTE,
@@ -61,6 +63,10 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
     if section.pairs:
         lines += ["#### People beside models", "", md_text(PAIRED_NOTE), ""]
         lines += grid_markdown(paired_grid(section.pairs, section.id))
+    if section.separation:
+        lines += ["#### Which differences are real", ""]
+        lines += [md_text(f"{section.separation.summary()}. {SEPARATION_NOTE}"), ""]
+        lines += grid_markdown(separation_grid(section.separation, section.id))
     lines += _trust(trust, charts)
     lines += [*(_image(c) for c in charts if not c.file.endswith("_reliability.png")), ""]
     for key in section.breakdown_keys():

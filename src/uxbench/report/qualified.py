@@ -11,21 +11,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from uxbench.graders.correction import LEVEL
+from uxbench.graders.correction import DEFAULT_METHOD, LEVEL, METHOD_NAMES
 from uxbench.graders.qualification import NOT_QUALIFIED, Check, find_qualification, grm_equivalent
 from uxbench.report.collect import CheckLog, Run
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.settings import shown_value
 from uxbench.report.spec import TaskSpec
 from uxbench.stats.intervals import Interval
+from uxbench.stats.prevalence import qualification_size
 
 GRM_GRADED = "graded by UXBench-GRM: the reference itself"
 TASK_TITLES = {"task1": "Task 1", "task2": "Task 2", "task3": "Task 3"}
 METHOD = (
     "GRM-equivalent: what UXBench-GRM would give, from the grader's sensitivity and specificity against "
     "UXBench-GRM's published grades (its newest grader_check of the same task and grader template): "
-    "p* = (p + spec − 1)/(sens + spec − 1), clipped to [0, 1], with a delta-method 95% interval that carries "
-    "the uncertainty of p, sens and spec; no number when sens + spec − 1 < 0.2 (docs/graders.md)."
+    f"p* = (p + spec − 1)/(sens + spec − 1), clipped to [0, 1], with a 95% interval by "
+    f"{METHOD_NAMES[DEFAULT_METHOD]} that carries the uncertainty of p, sens and spec (its coverage is "
+    "simulated in bench/results_coverage.md); no number when sens + spec − 1 < 0.2 (docs/graders.md)."
 )
 CHECKS_NOTE = (
     "Grader checks (uxbench/grader_check): each grader against a reference grade, on replies whose grade is "
@@ -44,6 +46,7 @@ class Equivalent:
     note: str | None  # shown instead of a number
     check: CheckLog | None  # the qualifying check
     fields: dict[str, Any]  # leaderboard.json: `<headline>_grm_equiv`, `…_low`, `…_high`, `grader_check_log`
+    records: int = 0  # the run's records, for the gold-set planner
 
 
 def equivalent(
@@ -71,7 +74,9 @@ def equivalent(
     prefix = spec.headline.metric
     value, low, high = (fields[f"{prefix}_grm_equiv{end}"] for end in ("", "_low", "_high"))
     interval = (low, high) if low is not None and high is not None else None
-    return Equivalent(value, interval, note, check, fields)
+    found_item = Equivalent(value, interval, note, check, fields, run.samples)
+    fields["grm_equiv_plan"] = plan(found_item)
+    return found_item
 
 
 def _log(check: CheckLog | None, show_paths: bool) -> str | None:
@@ -88,8 +93,28 @@ def explanation(item: Equivalent) -> str:
     return (
         f"sens {q.sensitivity.value:.3f} (n {q.sensitivity.n}), spec {q.specificity.value:.3f} "
         f"(n {q.specificity.n}), J {q.youden:.3f}, from {item.check.name}; "
-        f"{100 * LEVEL:.0f}% delta-method interval"
+        f"{100 * LEVEL:.0f}% interval: {METHOD_NAMES[DEFAULT_METHOD]}. {plan(item) or ''}"
+    ).rstrip()
+
+
+def plan(item: Equivalent) -> str | None:
+    """The gold-set planner's line: how many qualification replies would halve the interval
+    (`uxbench.stats.prevalence.qualification_size`, docs/graders.md#how-many-qualification-replies)."""
+    if item.check is None or item.value is None or item.interval is None or not item.records:
+        return None
+    q = item.check.check.qualification
+    replies = q.sensitivity.n + q.specificity.n
+    half = (item.interval[1] - item.interval[0]) / 2
+    if not replies or half <= 0:
+        return None
+    share = q.sensitivity.n / replies
+    need = qualification_size(
+        half / 2, q.sensitivity.value, q.specificity.value, item.value, item.records, share
     )
+    now = f"±{100 * half:.1f} points from {replies} qualification replies"
+    if need is None:
+        return f"{now}; ±{50 * half:.1f} is out of reach: the run's own {item.records} records limit it."
+    return f"{now}; ±{50 * half:.1f} would need about {need:,}."
 
 
 # ---------------------------------------------------------------- the checks table
@@ -126,6 +151,19 @@ def spread(check: Check) -> str:
     return f"{', '.join(parts)} ({models} model{'s' if models > 1 else ''})"
 
 
+def heterogeneity_text(check: Check) -> str:
+    """`sens 0.41, spec 0.003`: the χ² p of each rate being the same across the check's models."""
+    parts = [
+        f"{name} {p:.2g}"
+        for name, p in (
+            ("sens", check.heterogeneity("sensitivity", "n_reference_good")),
+            ("spec", check.heterogeneity("specificity", "n_reference_bad")),
+        )
+        if not math.isnan(p)
+    ]
+    return ", ".join(parts) or "–"
+
+
 def _metric_cell(check: Check, name: str, shown: Callable[[float], str] = _pct) -> Cell:
     return Cell(shown(check.metric(name)), _number(check.metric(name)))
 
@@ -140,6 +178,7 @@ def checks_grid(checks: list[CheckLog], used: Counter[str], show_paths: bool) ->
         "Spec %",
         "J",
         "Per-model spread",
+        "Same across models? χ² p",
         "n (ref. good / bad)",
         "Agreement %",
         "κ",
@@ -156,6 +195,8 @@ def checks_grid(checks: list[CheckLog], used: Counter[str], show_paths: bool) ->
         "reference-bad replies it does not call good",
         "sens + spec − 1: what the correction divides by",
         "lowest–highest per published model",
+        "p of Pearson's χ² test that sens (and spec) is one rate across the models: a small p says the "
+        "correction's assumption fails for some",
         "replies graded",
         "verdicts equal to the reference's",
         "Cohen's κ with the reference",
@@ -176,6 +217,7 @@ def checks_grid(checks: list[CheckLog], used: Counter[str], show_paths: bool) ->
                 _metric_cell(check, "specificity"),
                 _metric_cell(check, "youden", _score),
                 Cell(spread(check), spread(check)),
+                Cell(heterogeneity_text(check), check.heterogeneity("sensitivity", "n_reference_good")),
                 Cell(f"{replies} ({good:.0f} / {bad:.0f})" if replies is not None else "–", replies),
                 _metric_cell(check, "agreement"),
                 _metric_cell(check, "agreement_kappa", _score),
@@ -212,6 +254,10 @@ def checks_json(checks: list[CheckLog], used: Counter[str], show_paths: bool) ->
                 "metrics": scalars,
                 "per_model": per_model,
                 "spread": spread(check),
+                "heterogeneity_p": {
+                    "sensitivity": _number(check.heterogeneity("sensitivity", "n_reference_good")),
+                    "specificity": _number(check.heterogeneity("specificity", "n_reference_bad")),
+                },
                 "corrects": used[check.location],
             }
         )

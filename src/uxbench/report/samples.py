@@ -132,13 +132,13 @@ def _read(job: tuple[str, str, tuple[str | int, ...]]) -> list[Judgment] | list[
 class Evidence:
     """Per-sample facts of the runs on a report, each log read at most once.
 
-    Runs over the same records (the same dataset key) share their per-label and per-group
-    counts, so of 27 complete runs on one dataset only one is read for them; a run's own
-    summaries are read when a number needs them: P(good) (reliability), Task 3's Δ score
-    (its interval), a partial run (its own counts), and, when a person judged Task 1, every
-    Task 1 run (the records it shares with the person's); Tasks 2/3 replies for the style fit.
-    `prefetch` reads all of that up front, in parallel; anything not prefetched is read
-    when first asked for."""
+    Every run's summaries are read: the tests of which differences are real compare each
+    ranked run's records with the others' (report/separation.py), and they also give P(good)
+    (reliability), Task 3's Δ score (its interval), a partial run's counts and the records a
+    person shares with a model. Runs over the same records (the same dataset key) share their
+    per-label and per-group counts. Tasks 2/3 replies are read for the style fit. `prefetch`
+    reads all of that up front, in parallel; anything not prefetched is read when first asked
+    for."""
 
     def __init__(self) -> None:
         self._judgments: dict[str, list[Judgment]] = {}
@@ -146,23 +146,11 @@ class Evidence:
         self._replies: dict[str, list[Reply]] = {}
         self._read_for: dict[str, str] = {}  # dataset key -> a log whose judgments were read
 
-    @staticmethod
-    def _needs_judgments(run: Run, paired: set[str]) -> bool:
-        return bool(
-            run.partial
-            or run.metrics.get("p_good_rate")
-            or run.metrics.get("delta_score") is not None
-            or run.task in paired
-        )
-
     def prefetch(self, runs: list[Run], graded: list[Run]) -> None:
         """Read what the report will need of `runs`, and the style fit's replies of `graded`."""
-        paired = {run.task for run in runs if run.human}  # tasks whose runs are set beside a person's
-        reading = {run.log: run for run in runs if self._needs_judgments(run, paired)}
-        for run in [*reading.values(), *runs]:
-            if run.dataset not in self._read_for:
-                self._read_for[run.dataset] = run.log
-                reading[run.log] = run
+        reading = {run.log: run for run in runs}  # every run: its records are tested against the others'
+        for run in runs:
+            self._read_for.setdefault(run.dataset, run.log)
         complete = [run for run in graded if not run.partial]
         jobs = [("judgments", log, ()) for log in reading if log not in self._judgments]
         jobs += [("replies", run.log, run.sample_ids) for run in complete if run.log not in self._replies]

@@ -27,6 +27,7 @@ from uxbench.report.grid import Cell, Grid
 from uxbench.report.paired import Pairing, compare, paired_json
 from uxbench.report.qualified import Equivalent, checks_json, equivalent, explanation
 from uxbench.report.samples import Counts, Evidence
+from uxbench.report.separation import Ranking, ranking, separation_json
 from uxbench.report.settings import DATA_ARGS, matches, non_default, task_defaults
 from uxbench.report.spec import BASELINE_PREFIXES, PAPER_GRADER, TASKS, Column, TaskSpec
 from uxbench.stats.intervals import Interval, bootstrap_mean, mover_mean, wilson
@@ -159,6 +160,7 @@ class Section:
     show_paths: bool = False
     common: dict[str, str] = field(default_factory=dict)  # shown settings every row shares
     pairs: list[Pairing] = field(default_factory=list)  # Task 1: a person's runs beside the others
+    separation: Ranking | None = None  # which differences between the ranked rows are real
 
     def common_text(self) -> str:
         return f"Every row: {settings_text(self.common)}." if self.common else ""
@@ -371,7 +373,16 @@ def section(
                 grm=equivalent(spec, run, checks or [], by_paper_grader(grader), show_paths),
             )
         )
-    return Section(spec, grader, rows, _columns(spec, runs), show_paths, common, _pairs(rows, evidence))
+    return Section(
+        spec,
+        grader,
+        rows,
+        _columns(spec, runs),
+        show_paths,
+        common,
+        _pairs(rows, evidence),
+        ranking(spec.name, rows, evidence),
+    )
 
 
 def _section_order(grader: str | None, runs: list[Run]) -> tuple[bool, int, str]:
@@ -680,6 +691,7 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
                     "grader": sec.grader,
                     "title": sec.title,
                     "columns": [c.metric for c in sec.columns],
+                    "separation": separation_json(sec.separation),
                 }
                 for sec in table.sections
             ],

@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 Z95 = 1.959964
 Interval = tuple[float, float]
@@ -24,11 +25,18 @@ def wilson(successes: float, n: int, z: float = Z95) -> Interval | None:
     `successes` may be fractional (a mean over epochs times n)."""
     if n <= 0:
         return None
-    p = min(1.0, max(0.0, successes / n))
+    low, high = wilson_bounds(successes, n, z)
+    return float(low), float(high)
+
+
+def wilson_bounds(successes: ArrayLike, n: ArrayLike, z: float = Z95) -> tuple[NDArray, NDArray]:
+    """`wilson` on arrays (n > 0), for the coverage simulation's thousands of repeats at once."""
+    n = np.asarray(n, dtype=float)
+    p = np.clip(np.asarray(successes, dtype=float) / n, 0.0, 1.0)
     centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    spread = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     denominator = 1 + z * z / n
-    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+    return np.maximum(0.0, (centre - spread) / denominator), np.minimum(1.0, (centre + spread) / denominator)
 
 
 def mover_mean(parts: Sequence[tuple[float, Interval]], bounds: Interval = (0.0, 1.0)) -> Interval:
@@ -38,9 +46,10 @@ def mover_mean(parts: Sequence[tuple[float, Interval]], bounds: Interval = (0.0,
     intervals for Good-Acc and Bad-Acc it gives Avg-Acc an interval that is never zero-width."""
     k = len(parts)
     mean = sum(p for p, _ in parts) / k
-    low = mean - math.sqrt(sum((p - lo) ** 2 for p, (lo, _) in parts)) / k
-    high = mean + math.sqrt(sum((hi - p) ** 2 for p, (_, hi) in parts)) / k
-    return max(bounds[0], low), min(bounds[1], high)
+    low = mean - np.sqrt(sum((p - lo) ** 2 for p, (lo, _) in parts)) / k
+    high = mean + np.sqrt(sum((hi - p) ** 2 for p, (_, hi) in parts)) / k
+    low, high = np.maximum(bounds[0], low), np.minimum(bounds[1], high)
+    return (float(low), float(high)) if np.ndim(low) == 0 else (low, high)  # arrays: the simulation
 
 
 def paired_difference(
@@ -94,8 +103,20 @@ def bootstrap_mean(values: Sequence[float], seed: int = 0) -> Interval | None:
     normal. None with fewer than 2 values."""
     if len(values) < 2:
         return None
-    data = np.asarray(values, dtype=float)
-    rng = np.random.default_rng(seed)
-    means = data[rng.integers(0, len(data), size=(BOOTSTRAP_RESAMPLES, len(data)))].mean(axis=1)
-    low, high = np.percentile(means, [2.5, 97.5])
+    low, high = bootstrap_means(np.asarray(values, dtype=float), seed=seed)
     return float(low), float(high)
+
+
+def bootstrap_means(
+    values: NDArray, resamples: int = BOOTSTRAP_RESAMPLES, seed: int = 0
+) -> tuple[NDArray, NDArray]:
+    """`bootstrap_mean` over the last axis of an array (leading axes: independent samples, as the
+    coverage simulation's repeats)."""
+    rng = np.random.default_rng(seed)
+    n = values.shape[-1]
+    picks = rng.integers(0, n, size=(resamples, n))
+    # each resample as counts of every record, so all means are one matrix product
+    counts = np.bincount((picks + n * np.arange(resamples)[:, None]).ravel(), minlength=resamples * n)
+    means = counts.reshape(resamples, n) @ np.moveaxis(values, -1, 0).reshape(n, -1) / n
+    low, high = np.percentile(means, [2.5, 97.5], axis=0)
+    return low.reshape(values.shape[:-1]), high.reshape(values.shape[:-1])

@@ -1,0 +1,90 @@
+"""The GRM-equivalent's estimators (uxbench.stats.prevalence) and the gold-set planner."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from uxbench.stats.prevalence import (
+    Rates,
+    bootstrap,
+    delta,
+    fieller,
+    homogeneity,
+    lang_reiczigel,
+    ppi_mean,
+    qualification_size,
+    rogan_gladen,
+    score,
+)
+
+
+def test_every_method_broadcasts_over_repeats() -> None:
+    p = np.array([0.2, 0.3, 0.4])
+    rates = Rates(p, 2000, 0.85, 200, 0.8, 300)
+    for found in (delta(rates), lang_reiczigel(rates), fieller(rates), score(rates), bootstrap(rates, 400)):
+        assert found.estimate.shape == (3,)
+        assert np.all(found.low <= found.estimate) and np.all(found.estimate <= found.high)
+        assert np.allclose(found.estimate, np.clip(rogan_gladen(p, 0.85, 0.8), 0, 1))
+
+
+def test_fieller_is_unbounded_when_j_is_not_clearly_positive() -> None:
+    found = fieller(Rates(0.4, 500, 0.55, 10, 0.5, 10))
+    assert (float(found.low), float(found.high)) == (0.0, 1.0)
+
+
+def test_the_score_interval_is_lopsided_and_reaches_zero_when_it_should() -> None:
+    near_zero = score(Rates(0.02, 500, 0.9, 12, 0.99, 38))  # p below 1 − spec: the estimate is 0
+    assert float(near_zero.low) == 0.0 and 0 < float(near_zero.high) < 0.15
+    found = score(Rates(0.15, 500, 11 / 12, 12, 34 / 38, 38))
+    assert found.high - found.estimate > found.estimate - found.low > 0
+
+
+def test_ppi_uses_the_scores_and_beats_the_gold_labels_alone() -> None:
+    """A score that tracks the label: PPI++'s interval is narrower than the gold mean's (λ = 0)."""
+    rng = np.random.default_rng(3)
+    y = rng.random(10_200) < 0.3
+    f = np.clip(0.3 + 0.5 * (y - 0.3) + 0.1 * rng.standard_normal(y.size), 0, 1)
+    tuned = ppi_mean(y[:200], f[:200], f[200:])
+    gold_only = ppi_mean(y[:200], 0 * f[:200], 0 * f[200:])
+    assert tuned.low <= 0.3 <= tuned.high
+    assert (tuned.high - tuned.low) < 0.8 * (gold_only.high - gold_only.low)
+
+
+def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, share: float) -> float:
+    """Mean half-width of the default (Fieller) interval over 4,000 binomial repeats."""
+    rng = np.random.default_rng(11)
+    reps = 4000
+    p = rng.binomial(n, pi * sens + (1 - pi) * (1 - spec), reps) / n
+    n_good = rng.binomial(m, share, reps)
+    n_bad = m - n_good
+    se = rng.binomial(n_good, sens) / n_good
+    sp = rng.binomial(n_bad, spec) / n_bad
+    found = fieller(Rates(p, n, se, n_good, sp, n_bad))
+    return float(np.mean((found.high - found.low) / 2))
+
+
+@pytest.mark.parametrize(
+    "sens, spec, pi, n, target",
+    [(0.8, 0.7, 0.12, 2000, 0.10), (0.9, 0.9, 0.40, 4900, 0.04), (0.9, 0.9, 0.12, 500, 0.06)],
+)
+def test_the_planner_matches_the_simulation_within_ten_percent(
+    sens: float, spec: float, pi: float, n: int, target: float
+) -> None:
+    m = qualification_size(target, sens, spec, pi, n, good_share=0.25)
+    assert m is not None
+    assert _simulated_half_width(sens, spec, pi, n, m, 0.25) == pytest.approx(target, rel=0.10)
+
+
+def test_the_planner_says_when_no_gold_set_is_enough() -> None:
+    assert qualification_size(0.01, 0.8, 0.7, 0.12, 500, 0.25) is None  # the run alone is wider
+    assert qualification_size(0.1, 0.5, 0.5, 0.12, 500, 0.25) is None  # J = 0
+    assert qualification_size(0.05, 0.9, 0.9, 0.12, 4900, 0.25) < qualification_size(
+        0.025, 0.9, 0.9, 0.12, 4900, 0.25
+    )
+
+
+def test_homogeneity_tells_one_rate_from_several() -> None:
+    assert homogeneity([0.9, 0.9, 0.9], [200, 200, 200]) > 0.9
+    assert homogeneity([0.95, 0.6], [200, 200]) < 1e-6
+    assert np.isnan(homogeneity([0.9], [200])) and np.isnan(homogeneity([1.0, 1.0], [50, 50]))
