@@ -23,12 +23,19 @@ _KEEP_EN = (
     r"section|chapter|clause|step|upgrade(?:d)?\s+to|update(?:d)?\s+to"
 )
 # cue words of personal numbers, by what they name
-_CUES_ZH = {"card": "卡|账号|账户", "phone": "手机|电话|座机|联系方式|致电|打给|微信", "id": "身份证|证件"}
+_CUES_ZH = {
+    "card": "卡|账号|账户",
+    "phone": "手机|电话|座机|联系方式|致电|拨打|打给|请打|微信",
+    "id": "身份证|证件",
+}
 _CUES_EN = {
     "card": "card|account|acct|iban",
     "phone": "phone|mobile|cell|tel|call|text|whatsapp|sms",
     "id": r"ssn|social\s*security|id|ip",
 }
+
+
+_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
 
 
 def _words(english: str) -> str:
@@ -47,9 +54,13 @@ _CUE = re.compile(
 
 def cue_before(text: str, start: int, window: int = CUE_WINDOW) -> str | None:
     """`keep`, `card`, `phone`, `id` or None: the kind of the last cue word in the `window`
-    characters before `start`."""
+    characters before `start`, after the last digit there (a cue names the number after it)."""
+    before = text[max(0, start - window) : start]
+    digit = _LAST_DIGIT.search(before)
+    if digit is not None:
+        before = before[digit.end() :]
     last = None
-    for match in _CUE.finditer(text, max(0, start - window), start):
+    for match in _CUE.finditer(before + text[start : start + 1]):  # the number's first digit for `第(?=\d)`
         last = match.lastgroup
     return last
 

@@ -20,14 +20,14 @@ _EMAIL = re.compile(
 
 _SURNAMES = (
     "欧阳|司马|诸葛|上官|东方|皇甫|令狐|慕容|端木|公孙|尉迟|长孙|夏侯|"
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 _SURNAME = "(?:" + "|".join(_SURNAMES.split("|")[:-1]) + "|[" + _SURNAMES.split("|")[-1] + "])"
 # what may follow a name: not a Chinese character, or a word that starts a new clause
 _ZH_AFTER = (
     rf"(?=$|[^{_CJK}]|今年|是|的|在|住|电话|手机|来自|想|要|和|，|我|"
-    r"现在|目前|需要|请|有|刚|收|先生|女士)"
+    r"现在|目前|需要|请|有|收|先生|女士|这|那|谢|麻烦|在线|急)"
 )
 # surname-initial words that follow 我是 / 本人 and are no name (我是高中生, 本人方便)
 _NOT_NAME = (
@@ -35,9 +35,8 @@ _NOT_NAME = (
 )
 _NAME_ZH = re.compile(
     r"(?:我叫|我的名字(?:是|叫)|名字(?:是|叫)|姓名\s*[:：]?|联系人\s*[:：]?|收件人\s*[:：]?|收货人\s*[:：]?|"
-    r"持卡人\s*[:：]?|户名\s*[:：]?|开户名\s*[:：]?|签名\s*[:：]?)\s*"
-    rf"(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?)"
-    + _ZH_AFTER
+    r"持卡人\s*[:：]?|户名\s*[:：]?|开户名\s*[:：]?|签名\s*[:：]?|(?:我的)?英文名字?(?:是|叫)?)\s*"
+    rf"(?:(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?){_ZH_AFTER}|(?P<latin>[A-Za-z]+(?: [A-Za-z]+){{0,2}}))"
     + rf"|(?:我是|本人(?:是|叫)?|这里是|——|--)\s*(?!{_NOT_NAME})(?P<weak>{_SURNAME}[{_CJK}]{{1,2}}?)"
     + r"(?<![人生员者族控迷粉师长们])"
     + _ZH_AFTER
@@ -49,28 +48,30 @@ _NAME_ZH = re.compile(
 _STOP = (
     "and|or|but|i|im|i'm|am|is|are|was|here|from|to|the|a|an|of|in|on|at|for|with|my|me|please|thanks|thank|"
     "need|want|have|has|had|can|could|would|will|just|so|and|nice|hello|hi|btw|by|not|it|this|that|your|you|"
-    "we|they|he|she|our|help|again|too|also|sorry|now|today|calling|writing|asking|looking|trying|going|using"
+    "we|they|he|she|our|help|again|too|also|sorry|now|today|calling|writing|asking|looking|trying|going|using|"
+    "best|regards|cheers|thanks|sincerely|team"
 )
-_WORD = rf"(?!(?:{_STOP})\b)[A-Za-z][a-z'’-]*[a-z]"
+_WORD = rf"(?!(?:{_STOP})(?![A-Za-z0-9]))[A-Za-z][a-z'’-]*[a-z]"
 _NOT_TITLE = (
     "Sir|Madam|Sirs|Team|All|Customer|Customers|Support|Colleagues|Friends?|Manager|Hiring|Valued|Member|"
     "Members|User|Users|Editor|Admin|Recruiter|Service|Everyone|Staff|Reader|Client|Sorry|Not|Just|Very|Here|"
     "Back|Done|Fine|Glad|Afraid|Sure|Trying|Going|Using|Working|Looking|New|The|A|An|So|Really|Still|Happy|"
     "Also|Calling|Writing|Asking|Google|Microsoft|Apple|Python|Chrome|Windows|ChatGPT"
 )
-_TITLE = rf"(?!(?:{_NOT_TITLE})\b)[A-Z][a-z'’-]*[a-z]"
+_TITLE = rf"(?!(?:{_NOT_TITLE})(?![A-Za-z0-9]))[A-Z][a-z'’-]*[a-z]"
 _NAME_EN = re.compile(
     # a strong introduction: the name in any case, up to three words
-    rf"(?i:\bmy\s+name(?:'s|’s|\s+is)|\bname\s*[:：]|\bi\s+am\s+called|\bi'm\s+called|\bcall\s+me|\bsigned,?)\s+"
-    rf"(?P<name>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}})"
+    r"(?i:(?<![A-Za-z0-9])my\s+(?:chinese\s+|english\s+|full\s+|real\s+|first\s+|last\s+)?name(?:'s|’s|\s+is)|"
+    r"(?<![A-Za-z0-9])name\s*[:：]|(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?)\s*"
+    rf"(?P<name>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}}|[{_CJK}]{{2,4}})"
     # a weak one: two capitalised words (I'm John Smith, This is Sarah Connor), or one before punctuation
-    rf"|(?i:\bi'm|\bi’m|\bi\s+am|\bthis\s+is|\bit's|\bit’s)\s+"
-    rf"(?P<weak>{_TITLE}(?:\s+[A-Z][a-z'’-]*[a-z]){{1,2}}|{_TITLE}(?=\s*(?:[,.!;\n]|$|here\b)))"
+    rf"|(?i:(?<![A-Za-z0-9])i'm|(?<![A-Za-z0-9])i’m|(?<![A-Za-z0-9])i\s+am|(?<![A-Za-z0-9])this\s+is|(?<![A-Za-z0-9])it's|(?<![A-Za-z0-9])it’s)\s+"
+    rf"(?P<weak>{_TITLE}(?:\s+[A-Z][a-z'’-]*[a-z]){{1,2}}|{_TITLE}(?=\s*(?:[,.!;\n]|$|here(?![A-Za-z0-9]))))"
     # a letter's greeting and a title
-    rf"|(?:\b[Dd]ear|\bDEAR|\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?"
+    rf"|(?:(?<![A-Za-z0-9])[Dd]ear|(?<![A-Za-z0-9])DEAR|(?<![A-Za-z0-9])(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?"
     rf"(?P<dear>{_TITLE}(?:[ -][A-Z][a-z'’-]*[a-z]){{0,2}})"
     # a signature on its own line: Thanks,\nJohn Smith
-    rf"|(?i:\b(?:thanks|thank\s+you|thx|regards|best\s+regards|kind\s+regards|warm\s+regards|best|cheers|"
+    rf"|(?i:(?<![A-Za-z0-9])(?:thanks|thank\s+you|thx|regards|best\s+regards|kind\s+regards|warm\s+regards|best|cheers|"
     rf"sincerely|yours(?:\s+truly)?|br))\s*[,!.]?[ \t]*\n\s*(?:[-—]+\s*)?"
     rf"(?P<signed>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}})[ \t]*(?=$|\n)"
     # a dash signature: — John Smith
@@ -82,7 +83,7 @@ _ZH_STREET = (
     rf"[{_CJK}]{{1,5}}(?:路|街|大道|大街|巷|弄|胡同)\s*\d{{1,5}}(?:\s*[-之]\s*\d{{1,4}})?\s*号(?:院)?"
 )
 _ZH_ESTATE = (
-    rf"[{_CJK}]{{2,6}}(?:小区|花园|公寓|大厦|家园|新村|苑|广场|村)\s*\d{{1,4}}\s*(?:号楼|栋|幢|座|期)"
+    rf"[{_CJK}]{{2,6}}(?:小区|花园|公寓|大厦|家园|新村|苑|园|广场|村)\s*\d{{1,4}}\s*(?:号楼|栋|幢|座|期)"
 )
 _ADDRESS_ZH = re.compile(
     rf"(?:{_ZH_STREET}|{_ZH_ESTATE})(?:\s*[{_CJK}]{{0,6}}?\s*\d{{1,4}}\s*(?:栋|幢|座|号楼|单元|楼|层|室|号|户))*"
@@ -92,10 +93,10 @@ _STREET_TYPES = (
     "highway|hwy|circle|cir|square|sq"
 )
 _ADDRESS_EN = re.compile(
-    rf"(?i:\b\d{{1,5}}[a-z]?\s+(?:{_WORD}\s+){{1,3}}(?:{_STREET_TYPES})\b\.?"
+    rf"(?i:(?<![A-Za-z0-9])\d{{1,5}}[a-z]?\s+(?:{_WORD}\s+){{1,3}}(?:{_STREET_TYPES})(?![A-Za-z0-9])\.?"
     r"(?:,?\s*(?:apt|apartment|suite|ste|unit|flat|room|#)\.?\s*#?\s*[a-z0-9-]+)?"
-    r"(?:,\s*[a-z][a-z .]+,\s*[a-z]{2}\s+\d{5}(?:-\d{4})?)?"
-    r"(?=\s*(?:$|[,.;:!?)\n]|in\b|near\b|and\b)))"
+    r"(?:,\s*[a-z][a-z .]+,\s*[a-z]{2}\s+\d{5}(?:-\d{4})?)?)"
+    rf"(?=\s*(?:$|[,.;:!?)\n]|[{_CJK}\u3000-\u303f\uff00-\uffef]|[A-Z]|(?i:in|near|and|please|thanks|today)(?![A-Za-z0-9])))"
 )
 
 
@@ -115,3 +116,51 @@ def addresses(text: str) -> Iterator[Span]:
     for pattern in (_ADDRESS_ZH, _ADDRESS_EN):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "ADDRESS"
+
+
+_NAME_CUES_ZH = (
+    "我叫",
+    "名字",
+    "姓名",
+    "联系人",
+    "收件人",
+    "收货人",
+    "持卡人",
+    "户名",
+    "签名",
+    "英文名",
+    "我是",
+    "本人",
+)
+_NAME_CUES_ZH += ("这里是", "——", "--")
+_NAME_CUES_EN = (
+    "name",
+    "i'm",
+    "i’m",
+    "i am",
+    "this is",
+    "it's",
+    "it’s",
+    "dear",
+    "mr.",
+    "mr ",
+    "mrs",
+    "ms.",
+    "ms ",
+)
+_NAME_CUES_EN += ("dr.", "dr ", "prof", "miss ", "signed", "\n-", "\n—")
+
+
+def may_name(text: str) -> bool:
+    """Whether the text holds a word that introduces a name: most turns do not, and skip the patterns."""
+    lowered = text.lower()
+    return (
+        any(cue in text for cue in _NAME_CUES_ZH)
+        or any(cue in lowered for cue in _NAME_CUES_EN)
+        or ("\n" in text and _SIGN_OFF.search(lowered) is not None)
+    )
+
+
+_SIGN_OFF = re.compile(
+    r"(?:谢谢|此致|敬礼|祝好|敬上|thank|thx|regards|best|cheers|sincerely|yours|br)[a-z ]*\W*\n"
+)

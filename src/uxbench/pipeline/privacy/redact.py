@@ -43,7 +43,7 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (secrets.passwords, lambda t: True),
     (secrets.tokens, lambda t: True),
     (people.addresses, _DIGIT.search),
-    (people.names, lambda t: True),
+    (people.names, people.may_name),
 )
 
 
@@ -51,16 +51,18 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
 
 
 def find_spans(text: str) -> list[Span]:
-    """Spans in text order. Overlapping spans merge into one (nothing of either is left out),
-    typed by the detector listed first."""
+    """Spans in text order, typed by the detector listed first. Each detector reads the text
+    with the spans found before masked out (a card is not read again as a phone); a span that
+    touches an earlier one merges with it, so nothing of either is left out."""
     folded = text.translate(_FOLD)
-    found = [
-        (start, end, rank, kind)
-        for rank, (detector, applies) in enumerate(DETECTORS)
-        if applies(folded)
-        for start, end, kind in detector(folded)
-        if end > start
-    ]
+    found: list[tuple[int, int, int, str]] = []
+    for rank, (detector, applies) in enumerate(DETECTORS):
+        if not applies(folded):
+            continue
+        spans = [(start, end, rank, kind) for start, end, kind in detector(folded) if end > start]
+        if spans:
+            found += spans
+            folded = _mask(folded, spans)
     merged: list[list[int | str]] = []  # [start, end, rank, kind]
     for start, end, rank, kind in sorted(found):
         if merged and start < int(merged[-1][1]):
@@ -71,6 +73,15 @@ def find_spans(text: str) -> list[Span]:
         else:
             merged.append([start, end, rank, kind])
     return [(int(s), int(e), str(k)) for s, e, _, k in merged]
+
+
+def _mask(text: str, spans: list[tuple[int, int, int, str]]) -> str:
+    pieces, last = [], 0
+    for start, end, _, _ in sorted(spans):
+        start = max(start, last)
+        pieces += [text[last:start], "\x00" * max(0, end - start)]
+        last = max(last, end)
+    return "".join(pieces) + text[last:]
 
 
 def redact_text(text: str, counts: Counter[str] | None = None) -> str:
