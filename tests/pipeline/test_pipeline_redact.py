@@ -42,6 +42,33 @@ REDACTED = [
     ("see https://user:hunter2@example.com/x now", "see [URL] now"),
     ("https://api.example.com/cb?access_token=abc123&x=1", "[URL]"),
     ("mail a.b+tag@mail.example.org!", "mail [EMAIL]!"),
+    # glued to Chinese text: no \b between 接 and h
+    ("请点击链接https://example.com/reset?token=abc123XYZ然后登录", "请点击链接[URL]然后登录"),
+    ("重置：https://example.com/reset/8f14e45fceea167a5a36dedd4bea2543", "重置：[URL]"),
+    ("webhook https://hooks.slack.com/services/T0ABC123/B0DEF456/xyzXYZ123abc", "webhook [URL]"),
+    # lower case, other introductions, signatures
+    ("my name is john smith and i need help", "my name is [NAME] and i need help"),
+    ("I live at 221 baker street apt 2b.", "I live at [ADDRESS]."),
+    ("我是张伟，上周买的", "我是[NAME]，上周买的"),
+    ("本人王芳，想退款", "本人[NAME]，想退款"),
+    ("I'm John Smith, the owner", "I'm [NAME], the owner"),
+    ("This is Sarah Connor from sales", "This is [NAME] from sales"),
+    ("see below.\nThanks,\nJohn Smith", "see below.\nThanks,\n[NAME]"),
+    # credentials pasted into chat
+    ("my key sk-proj-abcDEF1234567890abcdEF1234 fails", "my key [SECRET] fails"),
+    ("sk-ant-api03-AbCdEf1234567890AbCdEf1234567890-xyz", "[SECRET]"),
+    ("AWS AKIAIOSFODNN7EXAMPLE here", "AWS [SECRET] here"),
+    ("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r", "Bearer [SECRET]"),
+    ("password: hunter2 thanks", "password: [SECRET] thanks"),
+    ("密码：Abc12345，登不上", "密码：[SECRET]，登不上"),
+    ("api key = 9fK2mQ7xL0pR3tZ8wV5yB1nC", "api key = [SECRET]"),
+    # numbers as people type them
+    (f"身份证 {ID_NUMBER[:6]} {ID_NUMBER[6:14]} {ID_NUMBER[14:]}", "身份证 [ID_NUMBER]"),
+    ("老身份证 110105491231002", "老身份证 [ID_NUMBER]"),
+    ("my SSN is 123-45-6789", "my SSN is [SSN]"),
+    ("IBAN DE89 3704 0044 0532 0130 00 please", "IBAN [IBAN] please"),
+    ("邮箱 用户@例子.中国 或 josé@bücher.de", "邮箱 [EMAIL] 或 [EMAIL]"),
+    ("手机１３８１２３４５６７８", "手机[PHONE]"),
 ]
 NEAR_MISSES = [
     "订单号 202403151234567 已发货",
@@ -57,6 +84,18 @@ NEAR_MISSES = [
     "王芳是我同事，我叫小明",  # a name only where the text introduces it, with a surname
     "北京明天天气怎么样，要带伞吗",
     "That's not what I asked, thanks.",
+    # context decides ambiguous numbers; versions, sections and plain URLs are no personal data
+    "订单号 4000123412341234 还没发货",
+    "订单号 13800138000 查不到",
+    "tracking no. 773012345678901 is stuck",
+    "version 1.2.3.4 crashes",
+    "第 1.1.1.1 节讲什么",
+    "https://example.com/search?country_code=cn&page=2",
+    "Dear Sir,\nhello",
+    "我是高中生，想学编程",
+    "my password is wrong",
+    "I ordered on 2024-06-14 04:45:07",
+    "refund of ¥31072.00",
 ]
 
 

@@ -13,14 +13,14 @@ CUE_WINDOW = 16  # characters before the number that are read for a cue
 
 _KEEP_ZH = (
     r"订单(?:号|编号)?|单号|工单|流水号|发票号?|编号|型号|货号|批次|序列号|条码|版本号?|"
-    r"第(?=\s*\d)|固件|升级到|更新到"
+    r"第(?=\s*\d)|固件|升级到|更新到|价格|金额|[¥$€£]"
 )
 _KEEP_EN = (
     r"order(?:\s*(?:no\.?|number|num|id|#))?|tracking(?:\s*(?:no\.?|number|id|#))?|waybill|"
     r"invoice(?:\s*(?:no\.?|number|#))?|ticket\s*(?:no\.?|number|#)|ref(?:erence)?\s*(?:no\.?|number|#)|"
     r"serial(?:\s*(?:no\.?|number))?|model(?:\s*(?:no\.?|number))?|part\s*(?:no\.?|number)|"
     r"case\s*(?:no\.?|number|#)|sku|isbn|asin|version|ver\.?|v(?=\s*\d)|build|release|firmware|"
-    r"section|chapter|clause|step|upgrade(?:d)?\s+to|update(?:d)?\s+to"
+    r"rmb|usd|cny|eur|price|cost|section|chapter|clause|step|upgrade(?:d)?\s+to|update(?:d)?\s+to"
 )
 # cue words of personal numbers, by what they name
 _CUES_ZH = {

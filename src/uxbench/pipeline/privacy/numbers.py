@@ -128,8 +128,8 @@ def phones(text: str) -> Iterator[Span]:
             continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
-        if _NOT_PHONE.search(candidate):
-            continue
+        if candidate.count(".") == 1 or _NOT_PHONE.search(candidate):
+            continue  # a decimal, a date
         if _valid_phone(candidate):
             yield start, start + len(candidate), "PHONE"
             continue
