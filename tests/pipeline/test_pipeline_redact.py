@@ -14,7 +14,9 @@ from helpers.pipeline import dry_run
 from stdnum import luhn
 from stdnum.cn import ric
 
-from uxbench.pipeline.privacy.redact import redact_text
+from uxbench.pipeline.privacy.redact import redact_cid, redact_text
+from uxbench.pipeline.tools.piicorpus import PII_KINDS, turns
+from uxbench.pipeline.tools.scan import scan
 from uxbench.pipeline.tools.synth import write_synth
 
 ID_NUMBER = "11010519491231002X"  # the check digit is right
@@ -161,3 +163,76 @@ def test_no_redact_keeps_the_text(tmp_path: Path) -> None:
     assert PII.search(kept) and "[EMAIL]" not in kept
     stats = json.loads((tmp_path / "s.stats.json").read_text(encoding="utf-8"))["signals"]
     assert (stats["redaction"], stats["redacted"]) == ("off (--no-redact)", {})
+
+
+def _inject_every_kind(raw: Path) -> tuple[set[str], set[str]]:
+    """Corpus turns (every kind of personal data) added to the user and assistant turns of a
+    synthetic log, a phone number in some cids, a bad line that quotes a value; the values
+    injected and their kinds."""
+    lines = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines()]
+    planted = turns(2 * len(lines), seed=11)
+    values, kinds = set(), set()
+    for i, line in enumerate(lines):
+        key, text = ("turns", "message") if "turns" in line else ("messages", "content")
+        for role, turn in (("user", planted[2 * i]), ("assistant", planted[2 * i + 1])):
+            target = next(t for t in line[key] if t["role"] == role)
+            target[text] = f"{target[text]} {turn.text}"
+            values.update(turn.text[s:e] for s, e, _ in turn.pii)
+            kinds.update(k for _, _, k in turn.pii)
+        if i % 10 == 0:
+            line["cid"] = f"user_1391234{i:04d}"
+            values.add(line["cid"][5:])
+    bad = {"cid": "bad_1", "turns": [f"call me on {planted[0].text}"]}
+    raw.write_text(
+        "\n".join(json.dumps(x, ensure_ascii=False) for x in [*lines, bad]) + "\n", encoding="utf-8"
+    )
+    return values, kinds
+
+
+def _texts(folder: Path) -> list[tuple[str, str]]:
+    """(file, text) of every file a run wrote, the members of its Inspect logs included."""
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if path.suffix == ".eval":
+            with zipfile.ZipFile(path) as archive:
+                found += [
+                    (f"{path.name}:{m}", archive.read(m).decode("utf-8", "replace"))
+                    for m in archive.namelist()
+                ]
+        elif path.is_file():
+            found.append((path.name, path.read_text(encoding="utf-8", errors="replace")))
+    return found
+
+
+def test_dry_run_with_every_kind_injected_writes_none_of_them(tmp_path: Path) -> None:
+    raw, out = tmp_path / "raw.jsonl", tmp_path / "run"
+    write_synth(raw, 80, seed=5)
+    values, kinds = _inject_every_kind(raw)
+    assert kinds == {k for k, *_ in PII_KINDS}
+    assert dry_run(raw, out, "--chunk-size", "1000", "--skip-bad") == 0
+    texts = _texts(out)
+    assert any(
+        name.endswith(".eval:samples") or ".eval:" in name for name, _ in texts
+    )  # the prompts are read
+    # a value as a token of its own: "363173" inside a float or a timestamp of the log is none
+    patterns = {
+        v: re.compile(rf"(?<![0-9A-Za-z.]){re.escape(v)}(?![0-9A-Za-z])") for v in values if len(v) > 1
+    }
+    leaked = sorted(
+        {(name, v) for name, text in texts for v, p in patterns.items() if v in text and p.search(text)}
+    )
+    assert leaked == []
+    assert scan(out).found == {}
+    stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))["signals"]
+    assert stats["skipped_lines"] == 1 and "[" in stats["skipped_examples"][0]
+
+
+def test_a_cid_with_personal_data_becomes_a_stable_digest() -> None:
+    counts: Counter[str] = Counter()
+    assert redact_cid("synth_0_0000012") == "synth_0_0000012"
+    assert (
+        redact_cid("user_13812345678_1", counts)
+        == redact_cid("user_13812345678_1")
+        != redact_cid("a@b.example.com")
+    )
+    assert redact_cid("user_13812345678_1").startswith("redacted-") and counts == {"PHONE": 1}

@@ -204,6 +204,25 @@ def _audit_score(args: argparse.Namespace) -> None:
     print(f"(also in {write_score(args.filled, result)})")
 
 
+def _scan(args: argparse.Namespace) -> int:
+    """Exit 0 when the set holds no personal data, 1 when it does (a script can stop a publish)."""
+    import json
+
+    from uxbench.pipeline.tools.scan import render, scan
+
+    report = scan(args.path)
+    shown = json.dumps(report.to_json(), ensure_ascii=False, indent=2) if args.json else None
+    print(shown or render(report, args.path))
+    return 1 if report.found else 0
+
+
+def _register_scan(stages: Any) -> None:
+    p = stages.add_parser("scan", help="the personal data a finished set (file or directory) still holds")
+    p.add_argument("path", help="a test-set file, a run directory, an Inspect log …")
+    p.add_argument("--json", action="store_true", help="the counts and masked examples as JSON")
+    p.set_defaults(func=_guard(_scan))
+
+
 def _export(args: argparse.Namespace) -> None:
     from uxbench.pipeline.run.agentrun import export_logs
 
@@ -377,6 +396,8 @@ def register(subparsers: Any) -> None:
         p.add_argument("--out", required=True)
         _model_options(p)
         p.set_defaults(func=_guard(_agent(stage)))
+
+    _register_scan(stages)
 
     p = stages.add_parser("export", help="Inspect logs of an agent stage → the next stage's JSONL")
     p.add_argument("logs", nargs="+")

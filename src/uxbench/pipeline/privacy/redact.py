@@ -11,6 +11,7 @@ keeps every offset. docs/pipeline.md#privacy has the measured recall and precisi
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -28,6 +29,7 @@ _WIDE = (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))
 _FOLD: dict[int, int | str] = {code: code - 0xFEE0 for code in _WIDE}
 _FOLD.update({ord("＠"): "@", ord("＋"): "+", ord("－"): "-", ord("．"): ".", ord("＿"): "_"})
 _DIGIT = re.compile(r"\d")
+_PLACEHOLDER = re.compile(r"\[(?:" + "|".join(TYPES) + r")\]")
 
 # (detector, what the text must hold for it to run): cheap tests skip most detectors on most turns
 DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
@@ -55,6 +57,8 @@ def find_spans(text: str) -> list[Span]:
     with the spans found before masked out (a card is not read again as a phone); a span that
     touches an earlier one merges with it, so nothing of either is left out."""
     folded = text.translate(_FOLD)
+    if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
+        folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)
     found: list[tuple[int, int, int, str]] = []
     for rank, (detector, applies) in enumerate(DETECTORS):
         if not applies(folded):
@@ -98,8 +102,20 @@ def redact_text(text: str, counts: Counter[str] | None = None) -> str:
     return "".join(pieces) + text[last:]
 
 
+def redact_cid(cid: str, counts: Counter[str] | None = None) -> str:
+    """A conversation id that holds personal data (`user_13812345678_1`, an email) becomes
+    `redacted-` and a digest of it: still unique and the same on every run, and no raw value
+    reaches a file or a sample id through it."""
+    spans = find_spans(cid)
+    if not spans:
+        return cid
+    if counts is not None:
+        counts.update(kind for _, _, kind in spans)
+    return "redacted-" + hashlib.blake2b(cid.encode(), digest_size=8).hexdigest()
+
+
 def redact_conversation(conversation: Conversation, counts: Counter[str]) -> Conversation:
     turns = tuple(
         LogTurn(t.role, redact_text(t.text, counts), t.time, t.feedback) for t in conversation.turns
     )
-    return Conversation(conversation.cid, turns)
+    return Conversation(redact_cid(conversation.cid, counts), turns)

@@ -29,12 +29,13 @@ _KEY_SHAPES = re.compile(
 )
 _VALUE = r"[\"'“‘]?(?P<value>[!-~]{3,128})"
 _PASSWORD = re.compile(
-    r"(?i:(?<![a-z])(?:pass(?:word|wd|code)|pwd|pw)(?![a-z])|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令))"
+    r"(?i:(?<![a-z0-9])(?:pass(?:word|wd|code)|pwd|pw)(?![a-z0-9])|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令))"
     r"(?:\s*(?i:is|was)?\s*(?P<sep>[:=：])\s*|\s+(?i:is|was)\s+|\s*(?:是|为)?\s*)" + _VALUE
 )
 _TOKEN = re.compile(
-    r"(?i:(?<![a-z])(?:api[ _-]?key|access[ _-]?key(?:[ _-]?id)?|secret(?:[ _-]?(?:access[ _-]?)?key)?|"
-    r"client[ _-]?secret|(?:access|refresh|auth|api|bearer)?[ _-]?token|bearer|authorization|key)(?![a-z]))"
+    r"(?i:(?<![a-z0-9])(?:api[ _-]?key|access[ _-]?key(?:[ _-]?id)?|secret(?:[ _-]?(?:access[ _-]?)?key)?|"
+    r"client[ _-]?secret|(?:access|refresh|auth|api|bearer)?[ _-]?token|bearer|authorization|key)"
+    r"(?![a-z0-9]))"
     r"|密钥|秘钥|令牌|私钥|口令"
 )
 _TOKEN_VALUE = re.compile(r"\s*(?:[:=：]|is|是|为)?\s*[\"'“‘]?(?P<value>[A-Za-z0-9_\-+/=.]{16,200})")
