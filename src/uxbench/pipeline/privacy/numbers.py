@@ -46,6 +46,7 @@ _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
 _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
 )
+_URL_PATH = re.compile(r"\.(?:s?html?|php|aspx?|jsp|jpe?g|png|gif|pdf)(?![A-Za-z0-9])", re.IGNORECASE)
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 
 
@@ -128,8 +129,8 @@ def phones(text: str) -> Iterator[Span]:
             continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
-        if candidate.count(".") == 1 or _NOT_PHONE.search(candidate):
-            continue  # a decimal, a date
+        if candidate.count(".") == 1 or _NOT_PHONE.search(candidate) or _URL_PATH.match(text, match.end()):
+            continue  # a decimal, a date, a page of a site (item.jd.com/100012043978.html)
         if _valid_phone(candidate):
             yield start, start + len(candidate), "PHONE"
             continue

@@ -92,16 +92,16 @@ _STREET_TYPES = (
     "street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|parkway|pkwy|"
     "highway|hwy|circle|cir|square|sq"
 )
-_UNIT = r"(?i:,?\s*(?:apt|apartment|suite|ste|unit|flat|room|#)\.?\s*#?\s*[a-z0-9-]+)?"
+_UNIT = r"(?i:,?\s*(?:apt|apartment|suite|ste|unit|flat|room|#)\.?\s*#?\s*[a-z0-9-]+)"
 _CITY = r"(?i:,\s*[a-z][a-z .]+,\s*[a-z]{2}\s+\d{5}(?:-\d{4})?)?"
 _ADDRESS_EN = re.compile(
     # capitalised: 221 Baker Street, Apt 2B
     rf"(?<![A-Za-z0-9])\d{{1,5}}[A-Za-z]?\s+(?:{_TITLE}\s+){{1,3}}"
-    rf"(?:{'|'.join(t.capitalize() for t in _STREET_TYPES.split('|'))})(?![A-Za-z0-9])\.?{_UNIT}{_CITY}"
-    # in lower case, where the street ends the clause (not "3 new road bikes")
+    rf"(?:{'|'.join(t.capitalize() for t in _STREET_TYPES.split('|'))})(?![A-Za-z0-9])\.?{_UNIT}?{_CITY}"
+    # in lower case: with a unit, or where the street ends the clause (not "3 new road bikes")
     rf"|(?i:(?<![A-Za-z0-9])\d{{1,5}}[a-z]?\s+(?:{_WORD}\s+){{1,3}}(?:{_STREET_TYPES})(?![A-Za-z0-9])\.?)"
-    rf"{_UNIT}{_CITY}"
-    rf"(?=\s*(?:$|[,.;:!?)\n]|[{_CJK}\u3000-\u303f\uff00-\uffef]|[A-Z]|(?i:in|near|and|please|thanks|today)(?![A-Za-z0-9])))"
+    rf"(?:{_UNIT}{_CITY}|{_CITY}"
+    rf"(?=\s*(?:$|[,.;:!?)\n]|[{_CJK}\u3000-\u303f\uff00-\uffef]|[A-Z]|(?i:in|near|and|please|thanks|today)(?![A-Za-z0-9]))))"
 )
 
 

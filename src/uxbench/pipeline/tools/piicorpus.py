@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import string
 from collections import Counter
 from collections.abc import Callable
@@ -72,33 +73,18 @@ def _valid_phone(rng: random.Random, make: Callable[[], str], region: str | None
 def cn_mobile(rng: random.Random) -> str:
     prefixes = [f"13{d}" for d in range(10)] + ["150", "151", "152", "155", "158", "159", "177", "186", "188"]
     number = _valid_phone(rng, lambda: rng.choice(prefixes) + _digits(rng, 8), "CN")
-    form = rng.randrange(8)
-    if form == 1:
-        return _group(number, (3, 4, 4), " ")
-    if form == 2:
-        return _group(number, (3, 4, 4), "-")
-    if form == 3:
-        return "+86 " + _group(number, (3, 4, 4), " ")
-    if form == 4:
-        return rng.choice(("+86-", "+86", "0086 ", "(+86) ")) + number
-    if form == 5:
-        return number.translate(_WIDE)
-    return number
+    spaced = _group(number, (3, 4, 4), " ")
+    forms = (spaced, _group(number, (3, 4, 4), "-"), "+86 " + spaced, number.translate(_WIDE))
+    prefixed = rng.choice(("+86-", "+86", "0086 ", "(+86) ")) + number
+    return rng.choice((number, number, number, prefixed, *forms))
 
 
 def cn_landline(rng: random.Random) -> str:
     area = rng.choice(("10", "21", "20", "755", "571", "28", "27", "25", "22", "532"))
-    local = _valid_phone(rng, lambda: "0" + area + rng.choice("2345678") + _digits(rng, 7), "CN")[
-        len(area) + 1 :
-    ]
-    form = rng.randrange(4)
-    if form == 0:
-        return f"0{area}-{local}"
-    if form == 1:
-        return f"(0{area}) {local[:4]} {local[4:]}"
-    if form == 2:
-        return f"+86 {area} {local[:4]} {local[4:]}"
-    return f"0{area}{local}"
+    number = _valid_phone(rng, lambda: "0" + area + rng.choice("2345678") + _digits(rng, 7), "CN")
+    local = number[len(area) + 1 :]
+    halves = f"{local[:4]} {local[4:]}"
+    return rng.choice((f"0{area}-{local}", f"(0{area}) {halves}", f"+86 {area} {halves}", number))
 
 
 def intl_phone(rng: random.Random) -> str:
@@ -134,16 +120,13 @@ def resident_id(rng: random.Random) -> str:
         number = body + ric.calc_check_digit(body + "0")
         if ric.is_valid(number):
             break
-    form = rng.randrange(6)
-    if form == 1:
-        return _group(number, (6, 8, 4), " ")
-    if form == 2:
-        return _group(number, (6, 8, 4), "-")
-    if form == 3:
-        return _group(number, (6, 4, 4, 4), " ")
-    if form == 4:
-        return number.lower() if number.endswith("X") else number.translate(_WIDE)
-    return number
+    odd = number.lower() if number.endswith("X") else number.translate(_WIDE)
+    grouped = (
+        _group(number, (6, 8, 4), " "),
+        _group(number, (6, 8, 4), "-"),
+        _group(number, (6, 4, 4, 4), " "),
+    )
+    return rng.choice((number, number, odd, *grouped))
 
 
 def old_resident_id(rng: random.Random) -> str:
@@ -350,158 +333,166 @@ def address_en(rng: random.Random) -> str:
     return text.lower() if rng.random() < 0.35 else text
 
 
-# (kind, value maker, Chinese sentences, English sentences); {v} is the value
-PII_KINDS: tuple[tuple[str, Callable[[random.Random], str], tuple[str, ...], tuple[str, ...]], ...] = (
-    (
-        "email",
-        lambda rng: rng.choice(
-            (
-                f"{rng.choice(('li.wei', 'zhang_min', 'a.moreau', 'Dan.O'))}{rng.randint(1, 99)}@example.com",
-                f"{rng.choice(('chen', 'wang.fang'))}{rng.randint(1, 99)}@mail.example.cn",
-                f"{rng.choice(('USER', 'Support.Team'))}{rng.randint(1, 99)}@EXAMPLE.ORG",
-                rng.choice(("用户", "张伟", "客服"))
-                + "@"
-                + rng.choice(("例子.中国", "bücher.de", "example.com")),
-                f"josé{rng.randint(1, 99)}@bücher.de",
-                f"a.b+tag{rng.randint(1, 99)}@sub.example.co.uk",
-            )
-        ),
-        ("我的邮箱是{v}，请发到这里", "邮箱{v}有问题吗", "请发邮件至 {v} 谢谢", "联系我：{v}"),
-        ("email me at {v} please", "My email is {v}.", "send it to {v}, thanks", "contact: {v}"),
-    ),
-    (
-        "phone_cn_mobile",
-        cn_mobile,
-        ("我的手机号是{v}，有事打给我", "手机{v}", "打这个电话 {v} 就行", "联系方式：{v}，微信同号"),
-        ("you can reach me on {v}", "my cell is {v}", "text {v} when it ships"),
-    ),
-    (
-        "phone_cn_landline",
-        cn_landline,
-        ("公司座机{v}，工作日在", "请拨打 {v} 转人工", "电话：{v}"),
-        ("our office line is {v}", "call {v} during office hours"),
-    ),
-    (
-        "phone_intl",
-        intl_phone,
-        ("我在国外，电话是 {v}", "请打 {v} 联系我"),
-        ("call me at {v} after 6pm", "My number is {v}.", "phone: {v}"),
-    ),
-    (
-        "resident_id",
-        resident_id,
-        ("我的身份证号{v}，帮我查一下", "身份证：{v}", "证件号码是 {v} 对吗", "这是我的身份证{v}"),
-        ("my Chinese ID number is {v}", "ID: {v}"),
-    ),
-    (
-        "resident_id_15",
-        old_resident_id,
-        ("老身份证号是{v}，还能用吗", "身份证 {v} 是十五位的"),
-        ("my old 15-digit ID is {v}",),
-    ),
-    (
-        "bank_card",
-        bank_card,
-        ("银行卡{v}被扣了两次", "卡号：{v}", "我的信用卡 {v} 过期了", "退款到这张卡{v}"),
-        ("my card {v} was charged twice", "card number {v}", "refund it to {v} please"),
-    ),
-    (
-        "us_ssn",
-        us_ssn,
-        ("我的美国社保号是 {v}",),
-        ("my SSN is {v}", "social security number {v}", "here is my ssn: {v}", "use {v} for the tax form"),
-    ),
-    (
-        "iban",
-        bank_iban,
-        ("请汇款到 {v}", "我的IBAN是{v}"),
-        ("please wire it to {v}", "IBAN: {v}", "my account is {v} at the bank"),
-    ),
-    (
-        "ip",
-        ip_address,
-        ("服务器 {v} 连不上", "我这边的IP是{v}", "访问{v}报错"),
-        ("my IP is {v}", "the server at {v} times out", "ping {v} fails"),
-    ),
-    (
-        "url_token",
-        token_url,
-        ("请点击链接{v}然后登录", "重置密码的链接是 {v} ，打不开", "这个{v}能用吗"),
-        ("click {v} to reset", "the link {v} does not work", "see {v}"),
-    ),
-    (
-        "webhook",
-        webhook,
-        ("我们的机器人地址{v}不推送了", "webhook：{v}"),
-        ("our Slack webhook {v} stopped posting", "webhook url: {v}"),
-    ),
-    (
-        "api_key",
-        api_key,
-        ("我的key是{v}，为什么报401", "用这个 {v} 调接口失败", "配置里写的{v}"),
-        ("here is my key {v} why 401", "export OPENAI_API_KEY={v}", "I pasted {v} into the config"),
-    ),
-    (
-        "jwt",
-        jwt,
-        ("请求头里带了 {v} 还是报错", "登录后拿到{v}"),
-        ("Authorization: Bearer {v}", "the token {v} expired", "decode this: {v}"),
-    ),
-    (
-        "password",
-        password,
-        ("我的密码是{v}，登不上", "密码：{v}", "登录密码 {v}", "wifi密码{v}", "账号 zhangsan 密码 {v}"),
-        ("my password is {v}", "password: {v}", "pwd={v}", "login with password {v}"),
-    ),
-    (
-        "secret_token",
-        secret_token,
-        ("密钥：{v}", "我的令牌是{v}", "token={v}"),
-        ("api key: {v}", "my token is {v}", "secret = {v}", "aws_secret_access_key = {v}"),
-    ),
-    (
-        "name_zh",
-        name_zh,
+def email(rng: random.Random) -> str:
+    return rng.choice(
         (
-            "我叫{v}，今年三十岁",
-            "我是{v}，上周下的单",
-            "本人{v}，想咨询退款",
-            "收件人：{v}",
-            "联系人{v}，电话稍后发",
-            "姓名：{v}",
-            "好的，谢谢！\n{v}",
-        ),
-        ("my Chinese name is {v}",),
-    ),
-    (
-        "name_en",
-        name_en,
-        ("我的英文名是 {v}",),
-        (
-            "my name is {v}",
-            "my name is {vl} and i need help",
-            "hi my name is {vl}",
-            "I'm {v}, the account owner",
-            "This is {v} from sales",
-            "Thanks,\n{v}",
-            "Best regards,\n{v}",
-            "Dear {v},\nplease check my order",
-            "Hi, my name's {v}.",
-        ),
-    ),
-    (
-        "address_zh",
-        address_zh,
-        ("我住在{v}，快递放门口", "收货地址：北京市朝阳区{v}", "地址{v}，麻烦送上门"),
-        ("ship it to {v} in Shanghai",),
-    ),
-    (
-        "address_en",
-        address_en,
-        ("寄到 {v}",),
-        ("I live at {v}.", "ship to {v}, thanks", "my address is {v}", "deliver to {v} and ring twice"),
-    ),
-)
+            f"{rng.choice(('li.wei', 'zhang_min', 'a.moreau', 'Dan.O'))}{rng.randint(1, 99)}@example.com",
+            f"{rng.choice(('chen', 'wang.fang'))}{rng.randint(1, 99)}@mail.example.cn",
+            f"{rng.choice(('USER', 'Support.Team'))}{rng.randint(1, 99)}@EXAMPLE.ORG",
+            rng.choice(("用户", "张伟", "客服"))
+            + "@"
+            + rng.choice(("例子.中国", "bücher.de", "example.com")),
+            f"josé{rng.randint(1, 99)}@bücher.de",
+            f"a.b+tag{rng.randint(1, 99)}@sub.example.co.uk",
+        )
+    )
+
+
+# the sentences of each kind, one a line ({v}: the value, {vl}: in lower case, \\n: a line break);
+# those with Chinese characters in them are the Chinese ones
+_PII_SENTENCES = """
+[email]
+我的邮箱是{v}，请发到这里
+邮箱{v}有问题吗
+请发邮件至 {v} 谢谢
+联系我：{v}
+email me at {v} please
+My email is {v}.
+send it to {v}, thanks
+contact: {v}
+[phone_cn_mobile]
+我的手机号是{v}，有事打给我
+手机{v}
+打这个电话 {v} 就行
+联系方式：{v}，微信同号
+you can reach me on {v}
+my cell is {v}
+text {v} when it ships
+[phone_cn_landline]
+公司座机{v}，工作日在
+请拨打 {v} 转人工
+电话：{v}
+our office line is {v}
+call {v} during office hours
+[phone_intl]
+我在国外，电话是 {v}
+请打 {v} 联系我
+call me at {v} after 6pm
+My number is {v}.
+phone: {v}
+[resident_id]
+我的身份证号{v}，帮我查一下
+身份证：{v}
+证件号码是 {v} 对吗
+这是我的身份证{v}
+my Chinese ID number is {v}
+ID: {v}
+[resident_id_15]
+老身份证号是{v}，还能用吗
+身份证 {v} 是十五位的
+my old 15-digit ID is {v}
+[bank_card]
+银行卡{v}被扣了两次
+卡号：{v}
+我的信用卡 {v} 过期了
+退款到这张卡{v}
+my card {v} was charged twice
+card number {v}
+refund it to {v} please
+[us_ssn]
+我的美国社保号是 {v}
+my SSN is {v}
+social security number {v}
+here is my ssn: {v}
+use {v} for the tax form
+[iban]
+请汇款到 {v}
+我的IBAN是{v}
+please wire it to {v}
+IBAN: {v}
+my account is {v} at the bank
+[ip]
+服务器 {v} 连不上
+我这边的IP是{v}
+访问{v}报错
+my IP is {v}
+the server at {v} times out
+ping {v} fails
+[url_token]
+请点击链接{v}然后登录
+重置密码的链接是 {v} ，打不开
+这个{v}能用吗
+click {v} to reset
+the link {v} does not work
+see {v}
+[webhook]
+我们的机器人地址{v}不推送了
+webhook：{v}
+our Slack webhook {v} stopped posting
+webhook url: {v}
+[api_key]
+我的key是{v}，为什么报401
+用这个 {v} 调接口失败
+配置里写的{v}
+here is my key {v} why 401
+export OPENAI_API_KEY={v}
+I pasted {v} into the config
+[jwt]
+请求头里带了 {v} 还是报错
+登录后拿到{v}
+Authorization: Bearer {v}
+the token {v} expired
+decode this: {v}
+[password]
+我的密码是{v}，登不上
+密码：{v}
+登录密码 {v}
+wifi密码{v}
+账号 zhangsan 密码 {v}
+my password is {v}
+password: {v}
+pwd={v}
+login with password {v}
+[secret_token]
+密钥：{v}
+我的令牌是{v}
+token={v}
+api key: {v}
+my token is {v}
+secret = {v}
+aws_secret_access_key = {v}
+[name_zh]
+我叫{v}，今年三十岁
+我是{v}，上周下的单
+本人{v}，想咨询退款
+收件人：{v}
+联系人{v}，电话稍后发
+姓名：{v}
+好的，谢谢！\\n{v}
+my Chinese name is {v}
+[name_en]
+我的英文名是 {v}
+my name is {v}
+my name is {vl} and i need help
+hi my name is {vl}
+I'm {v}, the account owner
+This is {v} from sales
+Thanks,\\n{v}
+Best regards,\\n{v}
+Dear {v},\\nplease check my order
+Hi, my name's {v}.
+[address_zh]
+我住在{v}，快递放门口
+收货地址：北京市朝阳区{v}
+地址{v}，麻烦送上门
+ship it to {v} in Shanghai
+[address_en]
+寄到 {v}
+I live at {v}.
+ship to {v}, thanks
+my address is {v}
+deliver to {v} and ring twice
+"""
 
 
 # ---------------------------------------------------------------- near-misses that must survive
@@ -608,73 +599,165 @@ def quantity(rng: random.Random) -> str:
     )
 
 
-NEAR_KINDS: tuple[tuple[str, Callable[[random.Random], str], tuple[str, ...], tuple[str, ...]], ...] = (
+def ticket_number(rng: random.Random) -> str:
+    return rng.choice((f"2024{_digits(rng, 8)}", _digits(rng, 8), f"INC{_digits(rng, 7)}"))
+
+
+def no_value(rng: random.Random) -> str:
+    """The sentence is the near-miss (我是高中生, "Dear Sir")."""
+    return ""
+
+
+_NEAR_SENTENCES = """
+[order_number]
+订单号 {v} 还没发货
+订单号：{v}
+订单编号{v}一直显示待付款
+我的订单 {v} 能退吗
+order no. {v} has not shipped
+order #{v} is late
+my order number is {v}
+[tracking_number]
+快递单号 {v} 三天没更新
+运单号：{v}
+物流单号{v}查不到
+tracking number {v} shows nothing
+tracking no. {v}
+waybill {v} is stuck
+[version]
+升级到 {v} 之后闪退
+版本 {v} 有这个问题吗
+固件版本号{v}
+after updating to version {v} it crashes
+v{v} breaks the build
+build {v} fixed it
+[section]
+第 {v} 节讲的是什么
+请看第{v}条
+合同第 {v} 款
+see section {v} of the manual
+step {v} fails
+§ {v} says otherwise
+[date_time]
+我{v}下的单
+预约在 {v}
+到期日是{v}
+I ordered on {v}
+due {v}
+[price]
+价格{v}，贵了
+花了 {v} 买的
+退款{v}到账了吗
+it cost {v}
+refund of {v}
+[product_code]
+型号 {v} 有货吗
+货号{v}
+SKU {v} 缺货
+ISBN {v} 这本书
+model number {v} is out of stock
+part no. {v}
+SKU {v}
+ISBN {v}
+[plain_url]
+文档在{v}这里
+看这个 {v} 的说明
+the docs at {v} say
+see {v}
+[quantity]
+分辨率 {v} 够吗
+今天走了{v}
+resolution {v} is enough?
+about {v}
+[non_name]
+我是高中生，想学编程
+我是程序员，问个问题
+本人方便的时候再打
+我是北京人
+我是新手
+I'm sorry, that was wrong
+I'm not sure
+This is Python code
+Dear Sir or Madam,\\nhello
+Dear Customer Support,
+I'm Happy with it
+Thanks,\\nbest
+[password_talk]
+忘记密码了怎么办
+密码错误是什么原因
+密码是什么意思
+修改密码的入口在哪
+my password is wrong
+password reset does not work
+the token count is 4096
+what is an api key
+[ticket_number]
+工单号 {v} 没人处理
+发票号{v}
+流水号：{v}
+ticket #{v} is open
+invoice no. {v}
+case number {v}
+"""
+
+Kind = tuple[str, Callable[[random.Random], str], tuple[str, ...], tuple[str, ...]]
+
+
+def _kinds(text: str, makers: tuple[Callable[[random.Random], str], ...]) -> tuple[Kind, ...]:
+    """(kind, value maker, Chinese sentences, English sentences) from a sentence table."""
+    sections = re.findall(r"^\[(\w+)\]\n((?:(?!\[).*\n?)*)", text.strip() + "\n", re.MULTILINE)
+    assert len(sections) == len(makers), "one value maker per kind, in the table's order"
+    kinds = []
+    for (kind, body), make in zip(sections, makers, strict=True):
+        sentences = [line.replace("\\n", "\n") for line in body.splitlines() if line]
+        zh = tuple(t for t in sentences if re.search("[\u4e00-\u9fff]", t.replace("{v}", "")))
+        kinds.append((kind, make, zh, tuple(t for t in sentences if t not in zh)))
+    return tuple(kinds)
+
+
+PII_KINDS = _kinds(
+    _PII_SENTENCES,
     (
-        "order_number",
-        order_number,
-        ("订单号 {v} 还没发货", "订单号：{v}", "订单编号{v}一直显示待付款", "我的订单 {v} 能退吗"),
-        ("order no. {v} has not shipped", "order #{v} is late", "my order number is {v}"),
-    ),
-    (
-        "tracking_number",
-        tracking_number,
-        ("快递单号 {v} 三天没更新", "运单号：{v}", "物流单号{v}查不到"),
-        ("tracking number {v} shows nothing", "tracking no. {v}", "waybill {v} is stuck"),
-    ),
-    (
-        "version",
-        version,
-        ("升级到 {v} 之后闪退", "版本 {v} 有这个问题吗", "固件版本号{v}"),
-        ("after updating to version {v} it crashes", "v{v} breaks the build", "build {v} fixed it"),
-    ),
-    (
-        "section",
-        section,
-        ("第 {v} 节讲的是什么", "请看第{v}条", "合同第 {v} 款"),
-        ("see section {v} of the manual", "step {v} fails", "§ {v} says otherwise"),
-    ),
-    ("date_time", date_time, ("我{v}下的单", "预约在 {v}", "到期日是{v}"), ("I ordered on {v}", "due {v}")),
-    ("price", price, ("价格{v}，贵了", "花了 {v} 买的", "退款{v}到账了吗"), ("it cost {v}", "refund of {v}")),
-    (
-        "product_code",
-        product_code,
-        ("型号 {v} 有货吗", "货号{v}", "SKU {v} 缺货", "ISBN {v} 这本书"),
-        ("model number {v} is out of stock", "part no. {v}", "SKU {v}", "ISBN {v}"),
-    ),
-    ("plain_url", plain_url, ("文档在{v}这里", "看这个 {v} 的说明"), ("the docs at {v} say", "see {v}")),
-    ("quantity", quantity, ("分辨率 {v} 够吗", "今天走了{v}"), ("resolution {v} is enough?", "about {v}")),
-    (
-        "non_name",
-        lambda rng: "",
-        ("我是高中生，想学编程", "我是程序员，问个问题", "本人方便的时候再打", "我是北京人", "我是新手"),
-        (
-            "I'm sorry, that was wrong",
-            "I'm not sure",
-            "This is Python code",
-            "Dear Sir or Madam,\nhello",
-            "Dear Customer Support,",
-            "I'm Happy with it",
-            "Thanks,\nbest",
-        ),
-    ),
-    (
-        "password_talk",
-        lambda rng: "",
-        ("忘记密码了怎么办", "密码错误是什么原因", "密码是什么意思", "修改密码的入口在哪"),
-        (
-            "my password is wrong",
-            "password reset does not work",
-            "the token count is 4096",
-            "what is an api key",
-        ),
-    ),
-    (
-        "ticket_number",
-        lambda rng: rng.choice((f"2024{_digits(rng, 8)}", _digits(rng, 8), f"INC{_digits(rng, 7)}")),
-        ("工单号 {v} 没人处理", "发票号{v}", "流水号：{v}"),
-        ("ticket #{v} is open", "invoice no. {v}", "case number {v}"),
+        email,
+        cn_mobile,
+        cn_landline,
+        intl_phone,
+        resident_id,
+        old_resident_id,
+        bank_card,
+        us_ssn,
+        bank_iban,
+        ip_address,
+        token_url,
+        webhook,
+        api_key,
+        jwt,
+        password,
+        secret_token,
+        name_zh,
+        name_en,
+        address_zh,
+        address_en,
     ),
 )
+NEAR_KINDS = _kinds(
+    _NEAR_SENTENCES,
+    (
+        order_number,
+        tracking_number,
+        version,
+        section,
+        date_time,
+        price,
+        product_code,
+        plain_url,
+        quantity,
+        no_value,
+        no_value,
+        ticket_number,
+    ),
+)
+
 
 _LEADS = ("", "hi, ", "hello! ", "请问", "你好，", "急！", "btw ", "还有，")
 _FILLERS_ZH = ("麻烦尽快处理。", "谢谢。", "在线等。", "", "这是第二次问了。")
