@@ -110,10 +110,23 @@ def main() -> int:
     if args.presidio:
         found, per_thousand = presidio_spans(args.presidio, texts)
         spans = dict(zip(texts, found, strict=True))
+        version = subprocess.run(
+            [args.presidio, "-c", "import importlib.metadata as m; print(m.version('presidio-analyzer'))"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
         presidio, _ = report(
-            "Presidio's pattern recognisers (no NLP model)", measure(corpus, spans.__getitem__), per_thousand
+            f"Presidio {version}: its pattern recognisers (no NLP model)",
+            measure(corpus, spans.__getitem__),
+            per_thousand,
         )
-        lines += presidio
+        lines += presidio + [
+            "Presidio ran in a virtualenv of its own (`pip install presidio-analyzer`, which pulls in spaCy) "
+            "through bench/pii_presidio.py: email, phone (CN, US, GB, DE, FR, JP), credit card, IBAN, IP, "
+            "US SSN and URL recognisers; its time includes starting that interpreter and importing Presidio.",
+            "",
+        ]
     command = " ".join(["python", "bench/pii.py", *sys.argv[1:]])
     header = [
         "# PII benchmark: the redactor's recall and precision per kind",

@@ -40,7 +40,7 @@ _PHONE = re.compile(r"(?<![0-9A-Za-z+(])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d
 # what looks like a phone number to libphonenumber but is a date (2024-06-14 04) or a decimal (3.108607)
 _NOT_PHONE = re.compile(
     r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
-    r"|(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}"
+    r"|(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}|^\d{1,3}(?:\.\d{1,3}){3}$"
 )
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
 _IPV6 = re.compile(
