@@ -136,7 +136,8 @@ def main() -> int:
         "",
         f"- date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC",
         f"- machine: {cpu_model()}, {os.cpu_count()} cores (measured on one), "
-        f"Python {platform.python_version()}",
+        f"Python {platform.python_version()}; load average {os.getloadavg()[0]:.1f} at the start "
+        "(a machine shared with other work: the time is the best of three passes)",
         f"- command: `{command}`",
         f"- goal met on every kind: {'yes' if ok else 'no'}",
         "",
