@@ -71,6 +71,9 @@ REDACTED = [
     ("IBAN DE89 3704 0044 0532 0130 00 please", "IBAN [IBAN] please"),
     ("邮箱 用户@例子.中国 或 josé@bücher.de", "邮箱 [EMAIL] 或 [EMAIL]"),
     ("手机１３８１２３４５６７８", "手机[PHONE]"),
+    ("zhang＠example．com，pass: 1234abcd", "[EMAIL]，pass: [SECRET]"),
+    ("hf_abcdefghijklmnopqrstuvwxyz123456 and glpat-abcdefghij1234567890XY", "[SECRET] and [SECRET]"),
+    ("收货人 王小明 13912345678", "收货人 [NAME] [PHONE]"),
 ]
 NEAR_MISSES = [
     "订单号 202403151234567 已发货",
@@ -98,6 +101,8 @@ NEAR_MISSES = [
     "my password is wrong",
     "I ordered on 2024-06-14 04:45:07",
     "refund of ¥31072.00",
+    "I'm Chinese, and I'm Ready",
+    "pass the salt; the build passed: yes",
 ]
 
 

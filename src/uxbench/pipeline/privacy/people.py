@@ -56,7 +56,10 @@ _NOT_TITLE = (
     "Sir|Madam|Sirs|Team|All|Customer|Customers|Support|Colleagues|Friends?|Manager|Hiring|Valued|Member|"
     "Members|User|Users|Editor|Admin|Recruiter|Service|Everyone|Staff|Reader|Client|Sorry|Not|Just|Very|Here|"
     "Back|Done|Fine|Glad|Afraid|Sure|Trying|Going|Using|Working|Looking|New|The|A|An|So|Really|Still|Happy|"
-    "Also|Calling|Writing|Asking|Google|Microsoft|Apple|Python|Chrome|Windows|ChatGPT"
+    "Also|Calling|Writing|Asking|Google|Microsoft|Apple|Python|Chrome|Windows|ChatGPT|Good|Okay|Ok|Ready|Free|"
+    "Busy|Confused|Stuck|Lost|Tired|Interested|Curious|Chinese|American|British|English|Canadian|Japanese|"
+    "Korean|Indian|German|French|Australian|Russian|Spanish|Italian|Mexican|Brazilian|Vietnamese|Thai|Asian|"
+    "European|African|Muslim|Christian|Jewish|Buddhist"
 )
 _TITLE = rf"(?!(?:{_NOT_TITLE})(?![A-Za-z0-9]))[A-Z][a-z'’-]*[a-z]"
 _NAME_EN = re.compile(

@@ -1,7 +1,8 @@
 """Credentials users paste into chat, found by shape: provider key prefixes (OpenAI, Anthropic,
-AWS, GitHub, Google, Slack, Stripe), JWTs, private-key blocks, a password after `password` /
-`密码`, a high-entropy token after `key` / `token` / `secret` / `密钥`, and URLs that carry one
-(`user:pass@`, a secret-named query parameter, a token-like path segment, a webhook host).
+AWS, GitHub, GitLab, Hugging Face, npm, Google, Slack, Stripe), JWTs, private-key blocks, a
+password after `password` / `密码`, a high-entropy token after `key` / `token` / `secret` /
+`密钥`, and URLs that carry one (`user:pass@`, a secret-named query parameter, a token-like
+path segment, a webhook host).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ _KEY_SHAPES = re.compile(
     r"(?<![A-Za-z0-9_-])(?:"
     r"sk-(?:proj-|ant-(?:api|admin)\d\d-|svcacct-|None-)?[A-Za-z0-9_-]{20,}"  # OpenAI, Anthropic
     r"|(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}"  # AWS access key ids
-    r"|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}"
+    r"|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}|glpat-[A-Za-z0-9_-]{20,}"  # GitHub, GitLab
+    r"|hf_[A-Za-z0-9]{30,}|npm_[A-Za-z0-9]{36}"  # Hugging Face, npm
     r"|AIza[0-9A-Za-z_-]{35}"  # Google API keys
     r"|xox[abposr]-[A-Za-z0-9-]{10,}"  # Slack tokens
     r"|[sr]k_(?:live|test)_[0-9A-Za-z]{16,}"  # Stripe
@@ -29,7 +31,7 @@ _KEY_SHAPES = re.compile(
 )
 _VALUE = r"[\"'“‘]?(?P<value>[!-~]{3,128})"
 _PASSWORD = re.compile(
-    r"(?i:(?<![a-z0-9])(?:pass(?:word|wd|code)|pwd|pw)(?![a-z0-9])|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令))"
+    r"(?i:(?<![a-z0-9])(?:pass(?:word|wd|code)|pwd|pw|pass(?=\s*[:=]))(?![a-z0-9])|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令))"
     r"(?:\s*(?i:is|was)?\s*(?P<sep>[:=：])\s*|\s+(?i:is|was)\s+|\s*(?:是|为)?\s*)" + _VALUE
 )
 _TOKEN = re.compile(
