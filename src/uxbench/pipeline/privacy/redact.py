@@ -20,7 +20,6 @@ from uxbench.pipeline.privacy import numbers, people, secrets
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
 TYPES = ("SECRET", "URL", "EMAIL", "ID_NUMBER", "SSN", "IBAN", "BANK_CARD", "PHONE", "IP", "ADDRESS", "NAME")
-PHONE_REGIONS = numbers.PHONE_REGIONS
 Span = tuple[int, int, str]
 Detector = Callable[[str], Iterator[Span]]
 
