@@ -14,7 +14,9 @@ from helpers.pipeline import dry_run
 from stdnum import luhn
 from stdnum.cn import ric
 
-from uxbench.pipeline.privacy.redact import redact_text
+from uxbench.pipeline.privacy.redact import redact_cid, redact_text
+from uxbench.pipeline.tools.piicorpus import PII_KINDS, turns
+from uxbench.pipeline.tools.scan import scan
 from uxbench.pipeline.tools.synth import write_synth
 
 ID_NUMBER = "11010519491231002X"  # the check digit is right
@@ -42,6 +44,36 @@ REDACTED = [
     ("see https://user:hunter2@example.com/x now", "see [URL] now"),
     ("https://api.example.com/cb?access_token=abc123&x=1", "[URL]"),
     ("mail a.b+tag@mail.example.org!", "mail [EMAIL]!"),
+    # glued to Chinese text: no \b between 接 and h
+    ("请点击链接https://example.com/reset?token=abc123XYZ然后登录", "请点击链接[URL]然后登录"),
+    ("重置：https://example.com/reset/8f14e45fceea167a5a36dedd4bea2543", "重置：[URL]"),
+    ("webhook https://hooks.slack.com/services/T0ABC123/B0DEF456/xyzXYZ123abc", "webhook [URL]"),
+    # lower case, other introductions, signatures
+    ("my name is john smith and i need help", "my name is [NAME] and i need help"),
+    ("I live at 221 baker street apt 2b.", "I live at [ADDRESS]."),
+    ("我是张伟，上周买的", "我是[NAME]，上周买的"),
+    ("本人王芳，想退款", "本人[NAME]，想退款"),
+    ("I'm John Smith, the owner", "I'm [NAME], the owner"),
+    ("This is Sarah Connor from sales", "This is [NAME] from sales"),
+    ("see below.\nThanks,\nJohn Smith", "see below.\nThanks,\n[NAME]"),
+    # credentials pasted into chat
+    ("my key sk-proj-abcDEF1234567890abcdEF1234 fails", "my key [SECRET] fails"),
+    ("sk-ant-api03-AbCdEf1234567890AbCdEf1234567890-xyz", "[SECRET]"),
+    ("AWS AKIAIOSFODNN7EXAMPLE here", "AWS [SECRET] here"),
+    ("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r", "Bearer [SECRET]"),
+    ("password: hunter2 thanks", "password: [SECRET] thanks"),
+    ("密码：Abc12345，登不上", "密码：[SECRET]，登不上"),
+    ("api key = 9fK2mQ7xL0pR3tZ8wV5yB1nC", "api key = [SECRET]"),
+    # numbers as people type them
+    (f"身份证 {ID_NUMBER[:6]} {ID_NUMBER[6:14]} {ID_NUMBER[14:]}", "身份证 [ID_NUMBER]"),
+    ("老身份证 110105491231002", "老身份证 [ID_NUMBER]"),
+    ("my SSN is 123-45-6789", "my SSN is [SSN]"),
+    ("IBAN DE89 3704 0044 0532 0130 00 please", "IBAN [IBAN] please"),
+    ("邮箱 用户@例子.中国 或 josé@bücher.de", "邮箱 [EMAIL] 或 [EMAIL]"),
+    ("手机１３８１２３４５６７８", "手机[PHONE]"),
+    ("zhang＠example．com，pass: 1234abcd", "[EMAIL]，pass: [SECRET]"),
+    ("hf_abcdefghijklmnopqrstuvwxyz123456 and glpat-abcdefghij1234567890XY", "[SECRET] and [SECRET]"),
+    ("收货人 王小明 13912345678", "收货人 [NAME] [PHONE]"),
 ]
 NEAR_MISSES = [
     "订单号 202403151234567 已发货",
@@ -57,6 +89,20 @@ NEAR_MISSES = [
     "王芳是我同事，我叫小明",  # a name only where the text introduces it, with a surname
     "北京明天天气怎么样，要带伞吗",
     "That's not what I asked, thanks.",
+    # context decides ambiguous numbers; versions, sections and plain URLs are no personal data
+    "订单号 4000123412341234 还没发货",
+    "订单号 13800138000 查不到",
+    "tracking no. 773012345678901 is stuck",
+    "version 1.2.3.4 crashes",
+    "第 1.1.1.1 节讲什么",
+    "https://example.com/search?country_code=cn&page=2",
+    "Dear Sir,\nhello",
+    "我是高中生，想学编程",
+    "my password is wrong",
+    "I ordered on 2024-06-14 04:45:07",
+    "refund of ¥31072.00",
+    "I'm Chinese, and I'm Ready",
+    "pass the salt; the build passed: yes",
 ]
 
 
@@ -122,3 +168,76 @@ def test_no_redact_keeps_the_text(tmp_path: Path) -> None:
     assert PII.search(kept) and "[EMAIL]" not in kept
     stats = json.loads((tmp_path / "s.stats.json").read_text(encoding="utf-8"))["signals"]
     assert (stats["redaction"], stats["redacted"]) == ("off (--no-redact)", {})
+
+
+def _inject_every_kind(raw: Path) -> tuple[set[str], set[str]]:
+    """Corpus turns (every kind of personal data) added to the user and assistant turns of a
+    synthetic log, a phone number in some cids, a bad line that quotes a value; the values
+    injected and their kinds."""
+    lines = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines()]
+    planted = turns(2 * len(lines), seed=11)
+    values, kinds = set(), set()
+    for i, line in enumerate(lines):
+        key, text = ("turns", "message") if "turns" in line else ("messages", "content")
+        for role, turn in (("user", planted[2 * i]), ("assistant", planted[2 * i + 1])):
+            target = next(t for t in line[key] if t["role"] == role)
+            target[text] = f"{target[text]} {turn.text}"
+            values.update(turn.text[s:e] for s, e, _ in turn.pii)
+            kinds.update(k for _, _, k in turn.pii)
+        if i % 10 == 0:
+            line["cid"] = f"user_1391234{i:04d}"
+            values.add(line["cid"][5:])
+    bad = {"cid": "bad_1", "turns": [f"call me on {planted[0].text}"]}
+    raw.write_text(
+        "\n".join(json.dumps(x, ensure_ascii=False) for x in [*lines, bad]) + "\n", encoding="utf-8"
+    )
+    return values, kinds
+
+
+def _texts(folder: Path) -> list[tuple[str, str]]:
+    """(file, text) of every file a run wrote, the members of its Inspect logs included."""
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if path.suffix == ".eval":
+            with zipfile.ZipFile(path) as archive:
+                found += [
+                    (f"{path.name}:{m}", archive.read(m).decode("utf-8", "replace"))
+                    for m in archive.namelist()
+                ]
+        elif path.is_file():
+            found.append((path.name, path.read_text(encoding="utf-8", errors="replace")))
+    return found
+
+
+def test_dry_run_with_every_kind_injected_writes_none_of_them(tmp_path: Path) -> None:
+    raw, out = tmp_path / "raw.jsonl", tmp_path / "run"
+    write_synth(raw, 80, seed=5)
+    values, kinds = _inject_every_kind(raw)
+    assert kinds == {k for k, *_ in PII_KINDS}
+    assert dry_run(raw, out, "--chunk-size", "1000", "--skip-bad") == 0
+    texts = _texts(out)
+    assert any(
+        name.endswith(".eval:samples") or ".eval:" in name for name, _ in texts
+    )  # the prompts are read
+    # a value as a token of its own: "363173" inside a float or a timestamp of the log is none
+    patterns = {
+        v: re.compile(rf"(?<![0-9A-Za-z.]){re.escape(v)}(?![0-9A-Za-z])") for v in values if len(v) > 1
+    }
+    leaked = sorted(
+        {(name, v) for name, text in texts for v, p in patterns.items() if v in text and p.search(text)}
+    )
+    assert leaked == []
+    assert scan(out).found == {}
+    stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))["signals"]
+    assert stats["skipped_lines"] == 1 and "[" in stats["skipped_examples"][0]
+
+
+def test_a_cid_with_personal_data_becomes_a_stable_digest() -> None:
+    counts: Counter[str] = Counter()
+    assert redact_cid("synth_0_0000012") == "synth_0_0000012"
+    assert (
+        redact_cid("user_13812345678_1", counts)
+        == redact_cid("user_13812345678_1")
+        != redact_cid("a@b.example.com")
+    )
+    assert redact_cid("user_13812345678_1").startswith("redacted-") and counts == {"PHONE": 1}

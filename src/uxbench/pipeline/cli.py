@@ -439,6 +439,26 @@ def audit_score(args: Options) -> None:
     print(f"(also in {write_score(args.filled, result)})")
 
 
+@pipeline.command("scan")
+@click.argument("path")
+@click.option("--json", "as_json", is_flag=True, help="The counts and masked examples as JSON.")
+@_guarded
+def scan_command(args: Options) -> int:
+    """The personal data a finished set still holds, per kind.
+
+    PATH is a test-set file, a run directory or an Inspect log. Exit 0 when nothing is found,
+    1 when something is (so a script can stop a publish).
+    """
+    import json
+
+    from uxbench.pipeline.tools.scan import render, scan
+
+    report = scan(args.path)
+    shown = json.dumps(report.to_json(), ensure_ascii=False, indent=2) if args.as_json else None
+    print(shown or render(report, args.path))
+    return 1 if report.found else 0
+
+
 @pipeline.command("run")
 @click.argument("raw")
 @_out("Run directory: every stage's files, the test sets, stats.json and stats.md.")

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from uxbench.pipeline.privacy.redact import redact_conversation
+from uxbench.pipeline.privacy.redact import redact_conversation, redact_text
 from uxbench.pipeline.privacy.unsafe import UnsafeScreen
 from uxbench.pipeline.read.files import RowWriter, dump, location, numbered_lines, write_stats
 from uxbench.pipeline.read.mapping import DEFAULT_FIELDS, Fields
@@ -127,7 +127,8 @@ def signals_stage(
         "conversations": report.conversations,
         "skipped_lines": len(report.skipped),
         "duplicate_cids": report.duplicate_cids,
-        "skipped_examples": report.skipped[:20],
+        # the reader quotes bad records: redacted like the text, or they would carry raw values
+        "skipped_examples": [redact_text(s) if redact else s for s in report.skipped[:20]],
         "conversations_by_track": dict(feedback),
         "reactions": dict(reactions.most_common()),
         "interrupted_replies": interrupted,

@@ -1,3 +1,4 @@
-"""Tools around a run: synthetic logs, the annotator audit, and `uxbench pipeline inspect`.
+"""Tools around a run: synthetic logs, the PII corpus, the annotator audit, `uxbench pipeline
+inspect` and `uxbench pipeline scan`.
 May import: every other room.
 """

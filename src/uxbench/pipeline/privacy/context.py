@@ -1,0 +1,70 @@
+"""The words just before a number, which decide what an ambiguous number is.
+
+A Luhn-valid 16-digit number after 订单号 is an order number, after 卡号 a card; an 11-digit
+number after "tracking no." is a parcel, after 手机 a phone. The nearest cue word before the
+number wins, so `订单号 123，手机 13812345678` still redacts the phone.
+"""
+
+from __future__ import annotations
+
+import re
+
+CUE_WINDOW = 16  # characters before the number that are read for a cue
+
+_KEEP_ZH = (
+    r"订单(?:号|编号)?|单号|工单|流水号|发票号?|编号|型号|货号|批次|序列号|条码|版本号?|"
+    r"第(?=\s*\d)|固件|升级到|更新到|价格|金额|[¥$€£]"
+)
+_KEEP_EN = (
+    r"order(?:\s*(?:no\.?|number|num|id|#))?|tracking(?:\s*(?:no\.?|number|id|#))?|waybill|"
+    r"invoice(?:\s*(?:no\.?|number|#))?|ticket\s*(?:no\.?|number|#)|ref(?:erence)?\s*(?:no\.?|number|#)|"
+    r"serial(?:\s*(?:no\.?|number))?|model(?:\s*(?:no\.?|number))?|part\s*(?:no\.?|number)|"
+    r"case\s*(?:no\.?|number|#)|sku|isbn|asin|version|ver\.?|v(?=\s*\d)|build|release|firmware|"
+    r"rmb|usd|cny|eur|price|cost|section|chapter|clause|step|upgrade(?:d)?\s+to|update(?:d)?\s+to"
+)
+# cue words of personal numbers, by what they name
+_CUES_ZH = {
+    "card": "卡|账号|账户",
+    "phone": "手机|电话|座机|联系方式|致电|拨打|打给|请打|微信",
+    "id": "身份证|证件",
+}
+_CUES_EN = {
+    "card": "card|account|acct|iban",
+    "phone": "phone|mobile|cell|tel|call|text|whatsapp|sms",
+    "id": r"ssn|social\s*security|id|ip",
+}
+
+
+_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
+
+
+def _words(english: str) -> str:
+    """English cue words only as whole words (`tip` holds no `ip`)."""
+    return rf"(?<![a-z])(?:{english})(?![a-z])"
+
+
+_CUE = re.compile(
+    "|".join(
+        [rf"(?P<keep>{_KEEP_ZH}|§|{_words(_KEEP_EN)})"]
+        + [rf"(?P<{kind}>{_CUES_ZH[kind]}|{_words(_CUES_EN[kind])})" for kind in _CUES_ZH]
+    ),
+    re.IGNORECASE,
+)
+
+
+def cue_before(text: str, start: int, window: int = CUE_WINDOW) -> str | None:
+    """`keep`, `card`, `phone`, `id` or None: the kind of the last cue word in the `window`
+    characters before `start`, after the last digit there (a cue names the number after it)."""
+    before = text[max(0, start - window) : start]
+    digit = _LAST_DIGIT.search(before)
+    if digit is not None:
+        before = before[digit.end() :]
+    last = None
+    for match in _CUE.finditer(before + text[start : start + 1]):  # the number's first digit for `第(?=\d)`
+        last = match.lastgroup
+    return last
+
+
+def keeps(text: str, start: int) -> bool:
+    """An order, tracking, version or section number by the words before it: not personal data."""
+    return cue_before(text, start) == "keep"

@@ -1,0 +1,174 @@
+"""Who the user is: email addresses (also internationalised ones, 用户@例子.中国), names where
+the text introduces them, street addresses with a door number. Names and addresses are found
+by pattern only: no library recognises Chinese and English names offline from PyPI alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+Span = tuple[int, int, str]
+
+_CJK = r"\u4e00-\u9fff"
+_LATIN = r"A-Za-z0-9À-ɏ"
+_EMAIL = re.compile(
+    rf"(?:(?<![{_LATIN}._%+\-])[{_LATIN}][{_LATIN}._%+\-]*|[^\x00-\x7f\W]+)@"
+    r"(?:[\w\-]+\.)+(?:[A-Za-z]{2,24}(?![A-Za-z])|xn--[A-Za-z0-9\-]+|"
+    r"中国|中國|公司|网络|網絡|在线|商城|网址|香港|台湾|台灣|新加坡|рф|укр|срб|بھارت|भारत|한국|日本)"
+)
+
+_SURNAMES = (
+    "欧阳|司马|诸葛|上官|东方|皇甫|令狐|慕容|端木|公孙|尉迟|长孙|夏侯|"
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+_SURNAME = "(?:" + "|".join(_SURNAMES.split("|")[:-1]) + "|[" + _SURNAMES.split("|")[-1] + "])"
+# what may follow a name: not a Chinese character, or a word that starts a new clause
+_ZH_AFTER = (
+    rf"(?=$|[^{_CJK}]|今年|是|的|在|住|电话|手机|来自|想|要|和|，|我|"
+    r"现在|目前|需要|请|有|收|先生|女士|这|那|谢|麻烦|在线|急)"
+)
+# surname-initial words that follow 我是 / 本人 and are no name (我是高中生, 本人方便)
+_NOT_NAME = (
+    "高中|高一|高二|高三|程序|白领|马上|万一|任何|于是|周末|方便|金融|石油|黄金|江苏|苏州|武汉|毛病|龙岩|钱包"
+)
+_NAME_ZH = re.compile(
+    r"(?:我叫|我的名字(?:是|叫)|名字(?:是|叫)|姓名\s*[:：]?|联系人\s*[:：]?|收件人\s*[:：]?|收货人\s*[:：]?|"
+    r"持卡人\s*[:：]?|户名\s*[:：]?|开户名\s*[:：]?|签名\s*[:：]?|(?:我的)?英文名字?(?:是|叫)?)\s*"
+    rf"(?:(?P<name>{_SURNAME}[{_CJK}]{{1,2}}?){_ZH_AFTER}|(?P<latin>[A-Za-z]+(?: [A-Za-z]+){{0,2}}))"
+    + rf"|(?:我是|本人(?:是|叫)?|这里是|——|--)\s*(?!{_NOT_NAME})(?P<weak>{_SURNAME}[{_CJK}]{{1,2}}?)"
+    + r"(?<![人生员者族控迷粉师长们])"
+    + _ZH_AFTER
+    + r"|(?:谢谢|此致敬礼|此致|敬礼|祝好|敬上)[！!。，,~～]*\s*\n\s*"
+    + rf"(?P<signed>{_SURNAME}[{_CJK}]{{1,2}})\s*(?=$|\n)"
+)
+
+# words that end a lower-case name (my name is john and i …)
+_STOP = (
+    "and|or|but|i|im|i'm|am|is|are|was|here|from|to|the|a|an|of|in|on|at|for|with|my|me|please|thanks|thank|"
+    "need|want|have|has|had|can|could|would|will|just|so|and|nice|hello|hi|btw|by|not|it|this|that|your|you|"
+    "we|they|he|she|our|help|again|too|also|sorry|now|today|calling|writing|asking|looking|trying|going|using|"
+    "best|regards|cheers|thanks|sincerely|team"
+)
+_WORD = rf"(?!(?:{_STOP})(?![A-Za-z0-9]))[A-Za-z][a-z'’-]*[a-z]"
+_NOT_TITLE = (
+    "Sir|Madam|Sirs|Team|All|Customer|Customers|Support|Colleagues|Friends?|Manager|Hiring|Valued|Member|"
+    "Members|User|Users|Editor|Admin|Recruiter|Service|Everyone|Staff|Reader|Client|Sorry|Not|Just|Very|Here|"
+    "Back|Done|Fine|Glad|Afraid|Sure|Trying|Going|Using|Working|Looking|New|The|A|An|So|Really|Still|Happy|"
+    "Also|Calling|Writing|Asking|Google|Microsoft|Apple|Python|Chrome|Windows|ChatGPT|Good|Okay|Ok|Ready|Free|"
+    "Busy|Confused|Stuck|Lost|Tired|Interested|Curious|Chinese|American|British|English|Canadian|Japanese|"
+    "Korean|Indian|German|French|Australian|Russian|Spanish|Italian|Mexican|Brazilian|Vietnamese|Thai|Asian|"
+    "European|African|Muslim|Christian|Jewish|Buddhist"
+)
+_TITLE = rf"(?!(?:{_NOT_TITLE})(?![A-Za-z0-9]))[A-Z][a-z'’-]*[a-z]"
+_NAME_EN = re.compile(
+    # a strong introduction: the name in any case, up to three words
+    r"(?i:(?<![A-Za-z0-9])my\s+(?:chinese\s+|english\s+|full\s+|real\s+|first\s+|last\s+)?name(?:'s|’s|\s+is)|"
+    r"(?<![A-Za-z0-9])name\s*[:：]|(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?)\s*"
+    rf"(?P<name>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}}|[{_CJK}]{{2,4}})"
+    # a weak one: two capitalised words (I'm John Smith, This is Sarah Connor), or one before punctuation
+    rf"|(?i:(?<![A-Za-z0-9])i'm|(?<![A-Za-z0-9])i’m|(?<![A-Za-z0-9])i\s+am|(?<![A-Za-z0-9])this\s+is|(?<![A-Za-z0-9])it's|(?<![A-Za-z0-9])it’s)\s+"
+    rf"(?P<weak>{_TITLE}(?:\s+[A-Z][a-z'’-]*[a-z]){{1,2}}|{_TITLE}(?=\s*(?:[,.!;\n]|$|here(?![A-Za-z0-9]))))"
+    # a letter's greeting and a title
+    rf"|(?:(?<![A-Za-z0-9])[Dd]ear|(?<![A-Za-z0-9])DEAR|(?<![A-Za-z0-9])(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?)\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?"
+    rf"(?P<dear>{_TITLE}(?:[ -][A-Z][a-z'’-]*[a-z]){{0,2}})"
+    # a signature on its own line: Thanks,\nJohn Smith
+    rf"|(?i:(?<![A-Za-z0-9])(?:thanks|thank\s+you|thx|regards|best\s+regards|kind\s+regards|warm\s+regards|best|cheers|"
+    rf"sincerely|yours(?:\s+truly)?|br))\s*[,!.]?[ \t]*\n\s*(?:[-—]+\s*)?"
+    rf"(?P<signed>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}})[ \t]*(?=$|\n)"
+    # a dash signature: — John Smith
+    rf"|(?m:^)[ \t]*[-—]{{1,2}}[ \t]*(?P<dash>[A-Z][a-z]+(?:\s+[A-Z][a-z]+){{0,2}})[ \t]*$",
+    re.MULTILINE,
+)
+
+_ZH_STREET = (
+    rf"[{_CJK}]{{1,5}}(?:路|街|大道|大街|巷|弄|胡同)\s*\d{{1,5}}(?:\s*[-之]\s*\d{{1,4}})?\s*号(?:院)?"
+)
+_ZH_ESTATE = (
+    rf"[{_CJK}]{{2,6}}(?:小区|花园|公寓|大厦|家园|新村|苑|园|广场|村)\s*\d{{1,4}}\s*(?:号楼|栋|幢|座|期)"
+)
+_ADDRESS_ZH = re.compile(
+    rf"(?:{_ZH_STREET}|{_ZH_ESTATE})(?:\s*[{_CJK}]{{0,6}}?\s*\d{{1,4}}\s*(?:栋|幢|座|号楼|单元|楼|层|室|号|户))*"
+)
+_STREET_TYPES = (
+    "street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|parkway|pkwy|"
+    "highway|hwy|circle|cir|square|sq"
+)
+_UNIT = r"(?i:,?\s*(?:apt|apartment|suite|ste|unit|flat|room|#)\.?\s*#?\s*[a-z0-9-]+)"
+_CITY = r"(?i:,\s*[a-z][a-z .]+,\s*[a-z]{2}\s+\d{5}(?:-\d{4})?)?"
+_ADDRESS_EN = re.compile(
+    # capitalised: 221 Baker Street, Apt 2B
+    rf"(?<![A-Za-z0-9])\d{{1,5}}[A-Za-z]?\s+(?:{_TITLE}\s+){{1,3}}"
+    rf"(?:{'|'.join(t.capitalize() for t in _STREET_TYPES.split('|'))})(?![A-Za-z0-9])\.?{_UNIT}?{_CITY}"
+    # in lower case: with a unit, or where the street ends the clause (not "3 new road bikes")
+    rf"|(?i:(?<![A-Za-z0-9])\d{{1,5}}[a-z]?\s+(?:{_WORD}\s+){{1,3}}(?:{_STREET_TYPES})(?![A-Za-z0-9])\.?)"
+    rf"(?:{_UNIT}{_CITY}|{_CITY}"
+    rf"(?=\s*(?:$|[,.;:!?)\n]|[{_CJK}\u3000-\u303f\uff00-\uffef]|[A-Z]|(?i:in|near|and|please|thanks|today)(?![A-Za-z0-9]))))"
+)
+
+
+def emails(text: str) -> Iterator[Span]:
+    for match in _EMAIL.finditer(text):
+        yield match.start(), match.end(), "EMAIL"
+
+
+def names(text: str) -> Iterator[Span]:
+    for pattern in (_NAME_ZH, _NAME_EN):
+        for match in pattern.finditer(text):
+            group = match.lastgroup or 0
+            yield match.start(group), match.end(group), "NAME"
+
+
+def addresses(text: str) -> Iterator[Span]:
+    for pattern in (_ADDRESS_ZH, _ADDRESS_EN):
+        for match in pattern.finditer(text):
+            yield match.start(), match.end(), "ADDRESS"
+
+
+_NAME_CUES_ZH = (
+    "我叫",
+    "名字",
+    "姓名",
+    "联系人",
+    "收件人",
+    "收货人",
+    "持卡人",
+    "户名",
+    "签名",
+    "英文名",
+    "我是",
+    "本人",
+)
+_NAME_CUES_ZH += ("这里是", "——", "--")
+_NAME_CUES_EN = (
+    "name",
+    "i'm",
+    "i’m",
+    "i am",
+    "this is",
+    "it's",
+    "it’s",
+    "dear",
+    "mr.",
+    "mr ",
+    "mrs",
+    "ms.",
+    "ms ",
+)
+_NAME_CUES_EN += ("dr.", "dr ", "prof", "miss ", "signed", "\n-", "\n—")
+
+
+def may_name(text: str) -> bool:
+    """Whether the text holds a word that introduces a name: most turns do not, and skip the patterns."""
+    lowered = text.lower()
+    return (
+        any(cue in text for cue in _NAME_CUES_ZH)
+        or any(cue in lowered for cue in _NAME_CUES_EN)
+        or ("\n" in text and _SIGN_OFF.search(lowered) is not None)
+    )
+
+
+_SIGN_OFF = re.compile(
+    r"(?:谢谢|此致|敬礼|祝好|敬上|thank|thx|regards|best|cheers|sincerely|yours|br)[a-z ]*\W*\n"
+)

@@ -1,0 +1,61 @@
+"""`uxbench pipeline scan`: residual personal data per kind in files of every shape a set has,
+values masked in the report, unreadable files named, exit code 1 when anything is found."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from uxbench.cli import main
+from uxbench.pipeline.tools.scan import mask, render, scan
+
+PHONE, EMAIL, KEY = "13812345678", "li.wei@example.com", "sk-proj-abcDEF1234567890abcdEF1234"
+
+
+def _set(folder: Path) -> Path:
+    folder.mkdir()
+    rows = [
+        {"cid": "c1", "turns": [{"role": "user", "text": f"手机{PHONE}"}]},
+        {"cid": "c2", "note": "[PHONE]"},
+    ]
+    (folder / "task2_eval.jsonl").write_text(
+        "\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n"
+    )
+    (folder / "audit.csv").write_text(f"cid,text\nc1,mail {EMAIL}\n", encoding="utf-8")
+    (folder / "stats.md").write_text("- redacted: PHONE: 3\n", encoding="utf-8")
+    with zipfile.ZipFile(folder / "run.eval", "w") as archive:
+        archive.writestr("samples/c1.json", json.dumps({"input": f"my key {KEY} fails", "id": "c1"}))
+    (folder / "model.bin").write_bytes(b"\xff\xfe\x00binary")
+    return folder
+
+
+def test_scan_counts_per_kind_in_every_file_shape(tmp_path: Path) -> None:
+    report = scan(_set(tmp_path / "set"))
+    assert report.found == {"PHONE": 1, "EMAIL": 1, "SECRET": 1}
+    assert report.files == {"PHONE": 1, "EMAIL": 1, "SECRET": 1}
+    assert report.examples["SECRET"] == ["run.eval:samples/c1.json:input: sk…34"]
+    assert report.examples["PHONE"][0].startswith("task2_eval.jsonl:line 1.turns[0].text: 13…78")
+    assert list(report.skipped) == ["model.bin"] and len(report.scanned) == 4
+
+
+def test_the_report_never_shows_a_whole_value(tmp_path: Path) -> None:
+    report = scan(_set(tmp_path / "set"))
+    shown = render(report, tmp_path) + json.dumps(report.to_json())
+    assert not any(value in shown for value in (PHONE, EMAIL, KEY))
+    assert "| PHONE | 1 | 1 |" in shown and "not read: 1 files (model.bin" in shown
+    assert mask("abc") == "…" and mask(PHONE) == "13…78"
+
+
+def test_cli_exit_code_says_whether_anything_was_found(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    folder = _set(tmp_path / "set")
+    assert main(["pipeline", "scan", str(folder)]) == 1
+    assert "| EMAIL | 1 | 1 |" in capsys.readouterr().out
+    clean = tmp_path / "clean.jsonl"
+    clean.write_text(json.dumps({"text": "我叫[NAME]，手机[PHONE]，订单号 4000123412341234"}) + "\n")
+    assert main(["pipeline", "scan", str(clean), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["found"] == {}
+    assert main(["pipeline", "scan", str(tmp_path / "missing")]) == 1
+    assert "no such file or directory" in capsys.readouterr().err
