@@ -40,7 +40,7 @@ from uxbench.data.records import ROLES, Turn
 from uxbench.data.templates import Template, builtin_path, load_template
 from uxbench.grading.ensemble import grader_agreement, panel_verdict
 from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
-from uxbench.runtime._inspect import in_eval, run_config
+from uxbench.runtime._inspect import run_config
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import grader_roles
 from uxbench.scorers.metrics import (
@@ -155,16 +155,6 @@ def grader_model(self_grade: bool = False) -> Model:
             "their own family, docs/protocol.md#grm-scoring)"
         )
     return get_model(role=GRADER_ROLE, required=True)
-
-
-def check_grader(self_grade: bool = False) -> None:
-    """At task construction: fail before the log starts when an eval creates the task without a grader.
-
-    Tasks built outside an eval (`eval(task2_eval(), model_roles=...)`) cannot know their
-    roles yet; the task's setup solver (`require_grader`) checks those before any sample runs.
-    """
-    if in_eval():
-        grader_model(self_grade)
 
 
 def grading_config(grader: Model, self_grade: bool = False) -> GenerateConfig:
@@ -306,7 +296,7 @@ def grader_panel(self_grade: bool = False) -> list[tuple[str, Model]]:
     roles = grader_roles(model_roles())
     if len(roles) < 2:
         return [(GRADER_ROLE, grader_model(self_grade))]
-    return [(role, get_model(role=role)) for role in roles]
+    return [(role, get_model(role=role, required=True)) for role in roles]
 
 
 async def judge_reply(

@@ -15,7 +15,7 @@ from uxbench.data.dataset import uxbench_dataset
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.grm import check_grader, grm
+from uxbench.scorers.grm import grm
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
 
@@ -62,7 +62,6 @@ def task2_eval(
     """
     if history not in HISTORY:
         raise DataError(f"history={history!r}: choose one of {', '.join(HISTORY)}")
-    check_grader(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = [drop_history()] if history == "drop" else []
     if system_prompt != "none":

@@ -15,7 +15,7 @@ from uxbench.data.dataset import uxbench_dataset
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.grm import check_grader, grm, grm_metrics
+from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.scorers.metrics import recovery_rate
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
@@ -61,7 +61,6 @@ def task3_recovery(
         raise DataError(f"strategy={strategy!r}: choose one of {', '.join(STRATEGIES)}")
     if grm_context not in GRM_CONTEXT_TURNS:
         raise DataError(f"grm_context={grm_context!r}: choose one of {', '.join(GRM_CONTEXT_TURNS)}")
-    check_grader(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = []
     if strategy != "normal":
