@@ -146,7 +146,7 @@ class Graded:
 def grader_model(self_grade: bool = False) -> Model:
     """The `grader` role's model; the model under test only on explicit opt-in."""
     if self_grade:
-        return get_model()
+        return get_model()  # inspect-evals-lint: ignore[IEBP001] -- per sample: require_grader, grm
     if GRADER_ROLE not in model_roles():
         raise DataError(
             "no grader model: bind one with --model-role grader=<model> (for example "
@@ -154,7 +154,7 @@ def grader_model(self_grade: bool = False) -> Model:
             "-T self_grade=true to let the model under test grade its own replies (judges favour "
             "their own family, docs/protocol.md#grm-scoring)"
         )
-    return get_model(role=GRADER_ROLE, required=True)
+    return get_model(role=GRADER_ROLE, required=True)  # inspect-evals-lint: ignore[IEBP001] -- per sample
 
 
 def grading_config(grader: Model, self_grade: bool = False) -> GenerateConfig:
@@ -296,7 +296,10 @@ def grader_panel(self_grade: bool = False) -> list[tuple[str, Model]]:
     roles = grader_roles(model_roles())
     if len(roles) < 2:
         return [(GRADER_ROLE, grader_model(self_grade))]
-    return [(role, get_model(role=role, required=True)) for role in roles]
+    return [
+        (role, get_model(role=role, required=True))  # inspect-evals-lint: ignore[IEBP001] -- per sample
+        for role in roles
+    ]
 
 
 async def judge_reply(
