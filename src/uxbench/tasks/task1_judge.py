@@ -20,6 +20,9 @@ from uxbench.tasks.solvers import generate_answer
 PROMPTS = ("default", "user_modeling", "cot", "few_shot")
 LABEL_SETS = {"binary": ("good", "bad"), "three_class": ("good", "bad", "neutral")}
 
+# the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
+CONFIG = GenerateConfig(temperature=0.2, max_tokens=4096)
+
 
 @task
 def task1_judge(
@@ -60,8 +63,7 @@ def task1_judge(
         dataset=dataset,
         solver=generate_answer(),
         scorer=judge_verdict(judge_template, parse),
-        # the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
-        config=GenerateConfig(temperature=0.2, max_tokens=4096),
+        config=CONFIG,
         metadata={
             **task_version().metadata(),
             **facts,
@@ -69,6 +71,6 @@ def task1_judge(
             "labels": labels,
             "parse": parse,
         },
-        tags=run_tags(),
+        tags=run_tags(CONFIG),
         version=task_version().comparability,
     )

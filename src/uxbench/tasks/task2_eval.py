@@ -35,6 +35,9 @@ def drop_history() -> Solver:
     return solve
 
 
+CONFIG = GenerateConfig(temperature=0.7, max_tokens=2048)  # the paper's generation settings; flags override
+
+
 @task
 def task2_eval(
     data: str = "hub",
@@ -74,7 +77,7 @@ def task2_eval(
         setup=require_grader(self_grade),
         solver=[*solver, generate()],
         scorer=grm(template=grader_template, ladder="eval", self_grade=self_grade),
-        config=GenerateConfig(temperature=0.7, max_tokens=2048),
+        config=CONFIG,
         metadata={
             **task_version().metadata(),
             **facts,
@@ -82,6 +85,6 @@ def task2_eval(
             "grader_template": grader_template,
             "history": history,
         },
-        tags=run_tags(graded=True, self_grade=self_grade),
+        tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,
     )

@@ -28,6 +28,8 @@ REASONING_STRATEGIES = ("cot", "critique")
 # full: the whole history too.
 GRM_CONTEXT_TURNS = {"paper": 1, "full": None}
 
+CONFIG = GenerateConfig(temperature=0.7, max_tokens=2048)  # the paper's generation settings; flags override
+
 
 @task
 def task3_recovery(
@@ -79,7 +81,7 @@ def task3_recovery(
             self_grade=self_grade,
         ),
         metrics=grm_metrics(recovery_rate(), baseline=baseline),
-        config=GenerateConfig(temperature=0.7, max_tokens=2048),
+        config=CONFIG,
         metadata={
             **task_version().metadata(),
             **facts,
@@ -87,6 +89,6 @@ def task3_recovery(
             "grm_context": grm_context,
             "grader_template": grader_template,
         },
-        tags=run_tags(graded=True, self_grade=self_grade),
+        tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,
     )
