@@ -9,9 +9,7 @@ libraries (datasets, torch, transformers) load inside the functions that need th
 from uxbench.pipeline.stages.judge import pipeline_judge
 from uxbench.pipeline.stages.miner import pipeline_miner
 from uxbench.pipeline.stages.qa import pipeline_qa
-from uxbench.providers import local_models
-from uxbench.providers.baseline import BaselineAPI
-from uxbench.providers.replay import ReplayAPI, ReplayGraderAPI
+from uxbench.providers import baseline_alias, local_models, replay_alias, replay_grm_alias
 from uxbench.runtime.hooks import RedactSecrets
 from uxbench.scorers.grm import grm
 from uxbench.tasks.grader_check import grader_check
