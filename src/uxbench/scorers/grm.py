@@ -37,7 +37,7 @@ from inspect_ai.util import collect
 from pydantic import ValidationError
 
 from uxbench.data.records import ROLES, Turn
-from uxbench.data.templates import Template, builtin_path, load_template
+from uxbench.data.templates import Template, load_template, template_path
 from uxbench.grading.ensemble import grader_agreement, panel_verdict
 from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
 from uxbench.runtime._inspect import run_config
@@ -360,7 +360,8 @@ def grm(
     """Grade the reply with the GRM protocol: value 1 when the grader says the user would like it.
 
     Args:
-        template: grader prompt template file (default: our Chinese pointwise 好/差 prompt).
+        template: grader prompt template: a built-in name (grm_pointwise, the default: our
+            Chinese pointwise 好/差 prompt) or the path of your own.
         ladder: truncation ladder for too-long inputs: eval (Task 2) or recovery (Task 3).
         context_turns: show the grader only the last N context turns (None: all).
         answer_marker: grade only the text after the last occurrence of this marker.
@@ -368,7 +369,7 @@ def grm(
             place in the conversation (Task 3: the failed reply), for `delta_score`.
         self_grade: grade with the model under test instead of the `grader` role.
     """
-    grader_template = load_template(template or builtin_path(DEFAULT_TEMPLATE))
+    grader_template = load_template(template_path(template or DEFAULT_TEMPLATE))
     if ladder not in LADDERS:
         raise DataError(f"ladder={ladder!r}: choose one of {', '.join(LADDERS)}")
     rungs = LADDERS[ladder]
