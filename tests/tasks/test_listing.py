@@ -66,3 +66,18 @@ def test_import_uxbench_is_light() -> None:
     code = f"import sys, uxbench; print(sorted({heavy} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_logs_hold_no_path_of_the_installing_machine(tmp_path: Path) -> None:
+    """Task metadata, scorer arguments and log file names name built-in templates by name."""
+    installed = str(Path(uxbench.__file__).resolve().parent)
+    logs = eval(
+        ["uxbench/task1_judge", "uxbench/task2_eval", "uxbench/task3_recovery"],
+        task_args={"data": "sample"}, model="mockllm/model", model_roles={"grader": "mockllm/model"},
+        limit=1, log_dir=str(tmp_path), display="none",
+    )  # fmt: skip
+    assert [log.status for log in logs] == ["success"] * 3
+    for log in logs:
+        header = log.eval.model_dump_json() + (log.results.model_dump_json() if log.results else "")
+        assert installed not in header and installed not in Path(log.location).name
+    assert logs[0].eval.metadata["template"] == "judge_default.txt"
