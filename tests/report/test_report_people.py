@@ -214,6 +214,9 @@ def report(logs: Logs, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     def panel(log: EvalLog) -> None:
         log.eval.model_roles = {**log.eval.model_roles, "grader_2": log.eval.model_roles["grader"]}
+        for sample in log.samples or []:  # each grade names its graders, as a panel's do
+            meta = sample.scores["grm"].metadata
+            meta["grader"] = f"{meta['grader']}, {meta['grader']}"
 
     def older(log: EvalLog) -> None:
         log.eval.created = "2026-01-01T00:00:00+00:00"

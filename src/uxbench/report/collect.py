@@ -135,13 +135,21 @@ def score_graders(path: str) -> dict[str, tuple[str, ...]]:
     """Who graded each score of a Task 2/3 log, from its samples' scores (the `grader` the GRM
     scorer records): `inspect score --model-role grader=B` re-grades a log without changing the
     header's model roles, so the header alone would credit the first grader."""
-    found: dict[str, dict[str, None]] = {}
+    found: dict[str, dict[str, None]] = {}  # score -> the distinct `grader` values, in order
     for summary in read_eval_log_sample_summaries(path):
         for name, score in (summary.scores or {}).items():
             grader = (score.metadata or {}).get("grader")
             if isinstance(grader, str) and grader:
-                found.setdefault(name, {}).update(dict.fromkeys(grader.split(", ")))
-    return {name: tuple(graders) for name, graders in found.items()}
+                found.setdefault(name, {})[grader] = None
+    # one value: that panel, in role order (a model may sit on it twice); several: each grader once
+    return {
+        name: tuple(
+            next(iter(values)).split(", ")
+            if len(values) == 1
+            else dict.fromkeys(model for value in values for model in value.split(", "))
+        )
+        for name, values in found.items()
+    }
 
 
 def _scored_by(grading: Grading, graders: tuple[str, ...] | None) -> Grading:
