@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from helpers.grm import grader_output
 from inspect_ai import eval
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
@@ -51,6 +52,7 @@ def test_overwrite_with_a_second_grader_credits_it(tmp_path: Path) -> None:
     assert skipped == []
 
 
+@pytest.mark.slow
 def test_append_a_second_grader_is_its_own_row(tmp_path: Path) -> None:
     log = task2_log(tmp_path / "logs")
     inspect_score(log, "--scorer", "uxbench/grm", "--model-role", "grader=mockllm/B", "--action", "append")
