@@ -38,11 +38,11 @@ JUDGE = "--logprobs --top-logprobs 5"
 # (tasks, model, grader, extra flags); one `inspect eval` each
 RUNS: list[tuple[str, str, str | None, str]] = [
     *(
-        ("task1_judge", f"baseline/{b}", None, JUDGE)
+        ("task1_judge", f"uxbench/baseline/{b}", None, JUDGE)
         for b in ("always-good", "always-bad", "longer", "length")
     ),
     ("task1_judge", "uxbench/smollm2-grader", None, f"{JUDGE} --seed 42"),
-    ("task2_eval task3_recovery", "baseline/longer", "baseline/length", ""),
+    ("task2_eval task3_recovery", "uxbench/baseline/longer", "uxbench/baseline/length", ""),
     ("task2_eval task3_recovery", "uxbench/smollm2", "uxbench/smollm2-grader", "--max-tokens 64 --seed 42"),
 ]
 

@@ -70,8 +70,8 @@ MODELS = [
     "mistral/mistral-medium-2608",
     "groq/llama-4-maverick-17b-128e-instruct",
     "fireworks/accounts/fireworks/models/deepseek-r1-0528-distill",
-    "baseline/always-good",
-    "baseline/longer",
+    "uxbench/baseline/always-good",
+    "uxbench/baseline/longer",
 ]
 SECOND_GRADER = "openai-api/vllm/Qwen3-32B-as-grader"
 SECOND_GRADED = set(range(20, 25))  # model indices whose Task 2/3 logs get the second grader

@@ -1,8 +1,10 @@
 """UXBench: user-experience benchmark tasks for Inspect AI.
 
 `from uxbench import task1_judge` gives the task functions (Inspect also finds them by name,
-`uxbench/task1_judge`). Importing the package stays light: torch, transformers, datasets and
-matplotlib load only inside the functions that need them.
+`uxbench/task1_judge`): the three benchmark tasks, `grader_check` and the construction
+pipeline's agents (`pipeline_miner`, `pipeline_judge`, `pipeline_qa`). Importing the package
+stays light: torch, transformers, datasets and matplotlib load only inside the functions that
+need them.
 """
 
 __version__ = "0.1.0"
@@ -10,7 +12,11 @@ __version__ = "0.1.0"
 import sys
 
 from uxbench import _moved
+from uxbench.pipeline.stages.judge import pipeline_judge
+from uxbench.pipeline.stages.miner import pipeline_miner
+from uxbench.pipeline.stages.qa import pipeline_qa
 from uxbench.scorers.grm import grm  # noqa: E402
+from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge  # noqa: E402
 from uxbench.tasks.task2_eval import task2_eval  # noqa: E402
 from uxbench.tasks.task3_recovery import task3_recovery  # noqa: E402
@@ -20,4 +26,14 @@ _moved.install()
 # in sys.modules lets `from uxbench.grm import score_of` work without rebinding `uxbench.grm`.
 sys.modules.setdefault("uxbench.grm", sys.modules["uxbench.grading.grm"])
 
-__all__ = ["__version__", "grm", "task1_judge", "task2_eval", "task3_recovery"]
+__all__ = [
+    "__version__",
+    "grader_check",
+    "grm",
+    "pipeline_judge",
+    "pipeline_miner",
+    "pipeline_qa",
+    "task1_judge",
+    "task2_eval",
+    "task3_recovery",
+]

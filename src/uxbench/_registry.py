@@ -9,11 +9,11 @@ libraries (datasets, torch, transformers) load inside the functions that need th
 from uxbench.pipeline.stages.judge import pipeline_judge
 from uxbench.pipeline.stages.miner import pipeline_miner
 from uxbench.pipeline.stages.qa import pipeline_qa
-from uxbench.providers import local_models
-from uxbench.providers.baseline import BaselineAPI
-from uxbench.providers.replay import ReplayAPI, ReplayGraderAPI
+from uxbench.providers import baseline_alias, local_models, replay_alias, replay_grm_alias
+from uxbench.runtime.epochs import EpochsReducerWarning
 from uxbench.runtime.hooks import RedactSecrets
 from uxbench.scorers.grm import grm
+from uxbench.scorers.judge import judge_verdict
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval

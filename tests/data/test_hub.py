@@ -1,8 +1,9 @@
 """The released dataset on the hub against our loader.
 
-Marked `hub` and skipped unless UXBENCH_HUB_TESTS=1: it needs the network and an account that
-has accepted the dataset's licence (`hf auth login`). Run it when the release may have changed:
-`UXBENCH_HUB_TESTS=1 pytest -m hub`.
+Marked `dataset_download` and `huggingface` (pytest-inspect-evals' markers) and skipped unless
+RUN_DATASET_DOWNLOAD_TESTS=1: it needs the network and an account that has accepted the
+dataset's licence (`hf auth login`). Run it when the release may have changed:
+`RUN_DATASET_DOWNLOAD_TESTS=1 pytest -m dataset_download`.
 """
 
 import os
@@ -14,10 +15,11 @@ from uxbench.data.dataset import HUB_REPO, HUB_SPLIT, RELEASE_FILES, load_sample
 from uxbench.data.records import LABEL_FIELDS
 
 pytestmark = [
-    pytest.mark.hub,
+    pytest.mark.dataset_download,
+    pytest.mark.huggingface,
     pytest.mark.skipif(
-        os.environ.get("UXBENCH_HUB_TESTS") != "1",
-        reason="reads the dataset from the Hugging Face hub; set UXBENCH_HUB_TESTS=1 to run",
+        os.environ.get("RUN_DATASET_DOWNLOAD_TESTS") != "1",
+        reason="reads the dataset from the Hugging Face hub; set RUN_DATASET_DOWNLOAD_TESTS=1 to run",
     ),
 ]
 

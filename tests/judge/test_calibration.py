@@ -102,7 +102,7 @@ def test_metrics_read_the_score_metadata() -> None:
 
 def test_task1_run_with_a_logprob_judge(judge_dir) -> None:
     # liked replies have 11 characters, disliked 10: P(good) = 11/22 and 10/21
-    judge = get_model("baseline/length", threshold=11, memoize=False)
+    judge = get_model("uxbench/baseline/length", threshold=11, memoize=False)
     [log] = eval(
         task1_judge(data=str(judge_dir(2, 2))), model=judge, logprobs=True, top_logprobs=5, display="none"
     )
@@ -120,7 +120,7 @@ def test_task1_run_with_a_logprob_judge(judge_dir) -> None:
 
 
 def test_task1_run_without_logprobs(judge_dir) -> None:
-    [log] = eval(task1_judge(data=str(judge_dir(2, 2))), model="baseline/always-good", display="none")
+    [log] = eval(task1_judge(data=str(judge_dir(2, 2))), model="uxbench/baseline/always-good", display="none")
     values = {name: m.value for name, m in log.results.scores[0].metrics.items()}
     assert values["kappa"] == 0.0 and values["mcc"] == 0.0
     assert math.isnan(values["auroc"]) and values["p_good_rate"] == 0.0

@@ -53,22 +53,22 @@ def test_length_rule_with_logprobs_gives_the_grm_score() -> None:
     # 8-character reply against threshold 24: P(good) = 8 / (8 + 24) = 0.25 → bad
     template = load_template(builtin_path("grm_pointwise.txt"))
     text = template.render(history=template.history_text([]), query="问", response="一二三四五六七八")
-    output = generate("baseline/length", text, {"threshold": 24}, logprobs=True, top_logprobs=5)
+    output = generate("uxbench/baseline/length", text, {"threshold": 24}, logprobs=True, top_logprobs=5)
     judged = judge(output)
     assert output.completion == "差"
     assert judged.verdict == "bad" and judged.score == pytest.approx(0.25)
     assert output.choices[0].logprobs.content[0].logprob == pytest.approx(math.log(0.75))
-    assert generate("baseline/length", text).choices[0].logprobs is None  # only when asked
+    assert generate("uxbench/baseline/length", text).choices[0].logprobs is None  # only when asked
 
 
 def test_always_good_has_no_bad_alternative_and_json_answers() -> None:
     template = load_template(builtin_path("judge_json_en.txt")).with_labels(("good", "bad"))
     text = template.render(history=template.history_text([]), query="q", response="r")
-    output = generate("baseline/always-good", text, logprobs=True)
+    output = generate("uxbench/baseline/always-good", text, logprobs=True)
     assert output.completion == '{"verdict": 1}' and output.choices[0].logprobs is None
     assert parse_verdict(output.completion, template).label == "good"
     grm_text = load_template(builtin_path("grm_pointwise.txt")).render(history="", query="q", response="r")
-    judged = judge(generate("baseline/always-good", grm_text, logprobs=True))
+    judged = judge(generate("uxbench/baseline/always-good", grm_text, logprobs=True))
     assert judged.verdict == "good" and judged.score == 1.0
 
 
@@ -82,14 +82,14 @@ def test_always_good_has_no_bad_alternative_and_json_answers() -> None:
     ],
 )
 def test_generation_replies(model: str, reply: str) -> None:
-    assert generate(f"baseline/{model}", "怎么\n学 Python").completion == reply
+    assert generate(f"uxbench/baseline/{model}", "怎么\n学 Python").completion == reply
 
 
 def test_bad_names_and_args() -> None:
     with pytest.raises(DataError, match="choose one of"):
-        get_model("baseline/sometimes", memoize=False)
+        get_model("uxbench/baseline/sometimes", memoize=False)
     with pytest.raises(DataError, match="unknown model args"):
-        get_model("baseline/length", colour="red", memoize=False)
+        get_model("uxbench/baseline/length", colour="red", memoize=False)
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ def test_bad_names_and_args() -> None:
     ],
 )
 def test_task1_runs(judge_dir, model: str, args: dict, good: float, bad: float) -> None:
-    llm = get_model(f"baseline/{model}", memoize=False, **args)
+    llm = get_model(f"uxbench/baseline/{model}", memoize=False, **args)
     [log] = eval(task1_judge(data=str(judge_dir(2, 2))), model=llm, display="none")
     assert log.status == "success"
     values = metrics(log)
@@ -114,8 +114,8 @@ def test_task1_runs(judge_dir, model: str, args: dict, good: float, bad: float) 
 def test_task2_with_baselines_as_model_and_grader() -> None:
     [log] = eval(
         task2_eval(data="sample"),
-        model="baseline/longer",
-        model_roles={"grader": "baseline/length"},
+        model="uxbench/baseline/longer",
+        model_roles={"grader": "uxbench/baseline/length"},
         limit=3,
         display="none",
     )

@@ -547,7 +547,7 @@ def fake_run(model: str, value: float, **task_args: object) -> Run:
 
 
 def test_baseline_models_are_marked() -> None:
-    runs = [fake_run("baseline/always-good", 0.1), fake_run("openai/gpt-5", 0.3)]
+    runs = [fake_run("uxbench/baseline/always-good", 0.1), fake_run("openai/gpt-5", 0.3)]
     rows = leaderboard(runs, [], ["x"], "", [], _NoSamples()).tables[0].rows
     assert [(r.rank, r.baseline, r.kind) for r in rows] == [(1, False, ""), (2, True, "baseline")]
     assert rows[0].interval == pytest.approx(wilson(3, 10))

@@ -41,7 +41,7 @@ class _Given(Evidence):
 
 def _model(i: int) -> str:
     if i % 9 == 0:
-        return "baseline/always-good"
+        return "uxbench/baseline/always-good"
     return f"provider{i % 3}/organisation/some-very-long-model-name-v{i}-2026-01-01-preview-x"[:60]
 
 

@@ -103,7 +103,7 @@ class Logs:
     rater1: EvalLog  # Task 1 at the desk, 8 records
     rater2: EvalLog  # the same 8 records
     model: EvalLog  # Task 1, a mock judge on all 24 records
-    baseline: EvalLog  # Task 1, baseline/always-good
+    baseline: EvalLog  # Task 1, uxbench/baseline/always-good
 
 
 def judged_labels() -> dict[str, tuple[str, str]]:
@@ -136,7 +136,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Logs:
         )
         check3 = evaluate(grader_check(reference=str(root), task="task3", data=str(data)), grader, out)
         users = evaluate(grader_check(data="sample"), grader, out)  # the users' thumbs: never corrects
-        replayed = get_model("replay/beta", outputs=str(root))
+        replayed = get_model("uxbench/replay/beta", outputs=str(root))
         beta2 = evaluate(task2_eval(data=str(data)), replayed, out, model_roles={"grader": grader})
         beta3 = evaluate(task3_recovery(data=str(data)), replayed, out, model_roles={"grader": grader})
         unqualified = evaluate(task2_eval(data=str(data)), replayed, out, model_roles={"grader": other})
@@ -197,7 +197,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Logs:
         return ModelOutput.from_content("mockllm", "差" if sum(map(ord, text)) % 3 == 0 else "好")
 
     model = evaluate(task1_judge(data="sample"), get_model("mockllm/judge", custom_outputs=mock_judge), out)
-    baseline = evaluate(task1_judge(data="sample"), "baseline/always-good", out)
+    baseline = evaluate(task1_judge(data="sample"), "uxbench/baseline/always-good", out)
     return Logs(
         root, check2, check3, users, person_check, answers, beta2, beta3, unqualified, by_person,
         people["rater1"], people["rater2"], model, baseline,
@@ -214,6 +214,9 @@ def report(logs: Logs, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     def panel(log: EvalLog) -> None:
         log.eval.model_roles = {**log.eval.model_roles, "grader_2": log.eval.model_roles["grader"]}
+        for sample in log.samples or []:  # each grade names its graders, as a panel's do
+            meta = sample.scores["grm"].metadata
+            meta["grader"] = f"{meta['grader']}, {meta['grader']}"
 
     def older(log: EvalLog) -> None:
         log.eval.created = "2026-01-01T00:00:00+00:00"
@@ -352,7 +355,7 @@ def test_people_are_their_own_unranked_rows(logs: Logs, report: Path) -> None:
     ranked = [r for r in board(report)["tasks"]["task1_judge"]["rows"] if r["rank"] is not None]
     assert {r["model"] for r in ranked} == {
         "mockllm/judge",
-        "baseline/always-good",
+        "uxbench/baseline/always-good",
     }  # ranked among models only
     markdown = (report / "leaderboard.md").read_text(encoding="utf-8")
     assert "| – | uxbench/human · rater1 (human) |" in markdown and "| 68.0 |" in markdown

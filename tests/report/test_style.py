@@ -64,7 +64,7 @@ def test_too_few_replies_and_r_squared() -> None:
         ("hf/Qwen/Qwen2.5-7B-Instruct", "Alibaba"),
         ("vllm/mengze-hong/UXBench-GRM", "Tencent"),
         ("uxbench/smollm2", "Hugging Face"),
-        ("baseline/length", None),
+        ("uxbench/baseline/length", None),
         ("mockllm/model", None),
     ],
 )
@@ -95,7 +95,7 @@ def rows_headline(data: dict, model: str) -> float:
 
 def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
-    for model in ("baseline/length", "baseline/always-good"):
+    for model in ("uxbench/baseline/length", "uxbench/baseline/always-good"):
         eval(
             task1_judge(data="sample"),
             model=model,
@@ -107,20 +107,20 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     writers = {
         "mockllm/verbose": get_model("mockllm/verbose", custom_outputs=writer(900)),
         "mockllm/terse": get_model("mockllm/terse", custom_outputs=writer(300)),
-        "baseline/always-bad": "baseline/always-bad",
+        "uxbench/baseline/always-bad": "uxbench/baseline/always-bad",
     }
     for model in writers.values():
         eval(
             task2_eval(data="sample"),
             model=model,
-            model_roles={"grader": "baseline/length"},
+            model_roles={"grader": "uxbench/baseline/length"},
             log_dir=str(logs),
             display="none",
         )
-    panel = {"grader": "baseline/length", "grader_2": "baseline/always-good"}
+    panel = {"grader": "uxbench/baseline/length", "grader_2": "uxbench/baseline/always-good"}
     eval(
         task2_eval(data="sample"),
-        model="baseline/longer",
+        model="uxbench/baseline/longer",
         model_roles=panel,
         log_dir=str(logs),
         display="none",
@@ -134,7 +134,8 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     assert (out / "task1_judge_reliability.png").is_file()
     data = json.loads((out / "leaderboard.json").read_text(encoding="utf-8"))
     task2 = next(t for t in board.tables if t.spec.name == "task2_eval")
-    assert [s.grader for s in task2.sections] == ["baseline/length", "baseline/length, baseline/always-good"]
+    panel_graders = "uxbench/baseline/length, uxbench/baseline/always-good"
+    assert [s.grader for s in task2.sections] == ["uxbench/baseline/length", panel_graders]
     single = data["trust"][task2.sections[0].id]
     rows = {row["model"]: row for row in single["rows"]}
     # fitted for this grader alone, on the two real writers: a longer reply scores higher
@@ -145,7 +146,7 @@ def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
         data, "mockllm/verbose"
     )
     # a baseline is left out of the fit, and its Good% is not turned round by it
-    refusal = rows["baseline/always-bad"]
+    refusal = rows["uxbench/baseline/always-bad"]
     assert refusal["left_out_of_style_fit"] == "baseline"
     assert refusal["style"]["good_pct"] == 0.0 and refusal["style"]["adjusted_good_pct"] is None
     assert refusal["style_adjusted_good_pct"] is None

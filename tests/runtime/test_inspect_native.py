@@ -11,7 +11,7 @@ import pytest
 import tomllib
 from helpers.grm import grader_output, record_number, write_data
 from helpers.records import judge_records, write_jsonl
-from inspect_ai import Task, eval
+from inspect_ai import Task, eval, eval_retry
 from inspect_ai.analysis import SampleSummary, evals_df, samples_df
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalLog
@@ -188,3 +188,25 @@ def test_samples_df_has_flat_score_columns(logs: dict[str, EvalLog]) -> None:
     assert sorted(judged["p_good"]) == pytest.approx([0.4, 0.4, 0.7, 0.7])
     assert sorted(graded["grm_score"]) == pytest.approx([0.3, 0.3, 0.8, 0.8])
     assert set(graded["grm_rung"]) == {0} and set(graded["grm_verdict"]) == {"good", "bad"}
+
+
+def test_eval_retry_tags_only_the_settings_given(tmp_path: Path) -> None:
+    """eval-retry runs with the log's whole generate config (the task's defaults merged in):
+    Task 1's own temperature=0.2 and max_tokens=4096 are not tagged, a flag the user gave is."""
+    calls = 0
+
+    def fails_once(*_) -> ModelOutput:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("the provider went away")
+        return ModelOutput.from_content("m", "好")
+
+    [failed] = eval(
+        "uxbench/task1_judge", task_args={"data": "sample"}, limit=2, top_p=0.9,
+        model=get_model("mockllm/model", custom_outputs=fails_once), log_dir=str(tmp_path), display="none",
+    )  # fmt: skip
+    assert failed.status == "error" and failed.eval.tags == ["top_p=0.9"]
+    [retried] = eval_retry(failed, log_dir=str(tmp_path), display="none")
+    assert retried.status == "success"
+    assert retried.eval.tags == ["top_p=0.9"]

@@ -6,13 +6,14 @@ only the first epoch's metadata; UXBench's metrics read every epoch's own score 
 others differently; the expected values are the pooled per-epoch ones, worked out by hand.
 """
 
+import logging
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from helpers.grm import grader_output, metric_values, record_number, write_data
-from inspect_ai import eval
+from inspect_ai import Epochs, eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ModelOutput, get_model
 
@@ -132,3 +133,17 @@ def test_task3_at_two_epochs(tmp_path: Path) -> None:
     assert values["bad_score_mean"] == pytest.approx(0.4) and values["good_score_mean"] == pytest.approx(
         2.3 / 3
     )
+
+
+@pytest.mark.parametrize(("reducer", "warned"), [(None, False), ("mean", False), ("mode", True)])
+def test_epochs_reducer_is_not_silently_ignored(
+    reducer: str | None, warned: bool, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    epochs = Epochs(2, reducer) if reducer else 2
+    with caplog.at_level(logging.WARNING, logger="uxbench.runtime.epochs"):
+        [log] = eval(
+            "uxbench/task1_judge", task_args={"data": "sample"}, model="mockllm/model", limit=1,
+            epochs=epochs, log_dir=str(tmp_path), display="none",
+        )  # fmt: skip
+    assert log.status == "success"
+    assert ("--epochs-reducer mode does not change its metrics" in caplog.text) is warned

@@ -78,7 +78,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
         check = grader_check(reference=str(root), task="task2", data=str(data), models="alpha,gamma")
         beta_check = grader_check(reference=str(root), data=str(data), models=["beta"], per_model=10, seed=3)
         check_log, beta_check_log = run([check, beta_check], grader, tmp)
-        replayed = get_model("replay/beta", outputs=str(root))
+        replayed = get_model("uxbench/replay/beta", outputs=str(root))
         [beta_run] = run(task2_eval(data=str(data)), replayed, tmp, model_roles={"grader": grader})
         requests = list(server.requests)
     return Runs(root, data, usable, check_log, beta_check_log, beta_run, requests)
@@ -231,9 +231,9 @@ def test_a_run_is_matched_with_its_qualification(runs: Runs) -> None:
 def test_replay_reproduces_the_published_rates(
     runs: Runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    model = get_model("replay/alpha", outputs=str(runs.root))
+    model = get_model("uxbench/replay/alpha", outputs=str(runs.root))
     monkeypatch.setenv("UXBENCH_OUTPUTS", str(runs.root))  # the grader finds the files this way
-    grader = get_model("replay-grm/alpha")
+    grader = get_model("uxbench/replay-grm/alpha")
     data = str(runs.data)
     eval_log, recovery_log = run(
         [task2_eval(data=data), task3_recovery(data=data)], model, tmp_path, model_roles={"grader": grader}
@@ -253,11 +253,11 @@ def test_replay_reproduces_the_published_rates(
 def test_replay_errors_name_the_problem(runs: Runs, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("UXBENCH_OUTPUTS", raising=False)
     with pytest.raises(DataError, match="UXBENCH_OUTPUTS"):
-        get_model("replay/alpha", memoize=False)
+        get_model("uxbench/replay/alpha", memoize=False)
     with pytest.raises(DataError, match="none of .*nobody.jsonl"):
-        get_model("replay/nobody", outputs=str(runs.root), memoize=False)
+        get_model("uxbench/replay/nobody", outputs=str(runs.root), memoize=False)
     with pytest.raises(DataError, match="unknown model args colour"):
-        get_model("replay-grm/alpha", outputs=str(runs.root), colour="red", memoize=False)
+        get_model("uxbench/replay-grm/alpha", outputs=str(runs.root), colour="red", memoize=False)
 
 
 def test_the_command_line_of_the_docs(runs: Runs, tmp_path: Path) -> None:

@@ -89,6 +89,14 @@ def builtin_path(name: str) -> Path:
     return Path(str(resources.files("uxbench") / "prompts" / name))
 
 
+def template_path(value: str) -> Path:
+    """A template file by built-in name (`grm_pointwise`, `judge_cot.txt`) or by path: scorer
+    arguments stay plain strings, so `inspect score -S template=...` can re-create a scorer and
+    its log never holds this machine's install path."""
+    builtin = builtin_path(value if value.endswith(".txt") else f"{value}.txt")
+    return builtin if "/" not in value and builtin.is_file() else Path(value).expanduser()
+
+
 def load_template(path: str | Path) -> Template:
     """Read a template file; errors name the file and what is wrong with it."""
     path = Path(path).expanduser()

@@ -1,6 +1,6 @@
 """Baseline models: fixed rules that run through the very same tasks, logs and report as real models.
 
-`--model baseline/<strategy>`; the strategies (the verdict they give when asked to judge,
+`--model uxbench/baseline/<strategy>`; the strategies (the verdict they give when asked to judge,
 Task 1 or as a grader, and the reply they write in Tasks 2/3):
 
 - `always-good`: verdict good, P(good) = 1; as a writer, a short polite content-free reply.
@@ -34,7 +34,6 @@ from inspect_ai.model import (
     ModelAPI,
     ModelOutput,
     TopLogprob,
-    modelapi,
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
@@ -126,9 +125,8 @@ def generated_reply(strategy: str, message: str) -> str:
     return message
 
 
-@modelapi(name="baseline")
 class BaselineAPI(ModelAPI):
-    """Deterministic rule-based `model`; no network, no weights."""
+    """Deterministic rule-based `model`; no network, no weights (`uxbench/baseline/<strategy>`)."""
 
     def __init__(
         self,
@@ -141,10 +139,11 @@ class BaselineAPI(ModelAPI):
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config)
+        self.strategy = model_name  # `model_name` becomes `baseline/<strategy>` (providers/__init__.py)
         if model_name not in STRATEGIES:
-            raise DataError(f"baseline/{model_name}: choose one of {', '.join(STRATEGIES)}")
+            raise DataError(f"uxbench/baseline/{model_name}: choose one of {', '.join(STRATEGIES)}")
         if model_args:
-            raise DataError(f"baseline/{model_name}: unknown model args {', '.join(model_args)}")
+            raise DataError(f"uxbench/baseline/{model_name}: unknown model args {', '.join(model_args)}")
         self.threshold = int(threshold)
         self.templates = builtin_templates()
         if template is not None:
@@ -161,8 +160,8 @@ class BaselineAPI(ModelAPI):
         message = user_turns[-1] if user_turns else ""
         prompt = read_judge_prompt(message, self.templates)
         if prompt is None:
-            return ModelOutput.from_content(self.model_name, generated_reply(self.model_name, message))
-        probability = p_good(self.model_name, prompt, self.threshold)
+            return ModelOutput.from_content(self.model_name, generated_reply(self.strategy, message))
+        probability = p_good(self.strategy, prompt, self.threshold)
         label = "good" if probability >= 0.5 else "bad"
         output = ModelOutput.from_content(self.model_name, verdict_text(prompt.template, label))
         if config.logprobs and prompt.template.answer == "text":

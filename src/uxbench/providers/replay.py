@@ -1,14 +1,14 @@
 """Replay the published per-model outputs through the unchanged Task 2/3 tasks.
 
-- `--model replay/<model>` answers each sample with `<model>`'s published reply for the
+- `--model uxbench/replay/<model>` answers each sample with `<model>`'s published reply for the
   sample's cid (an empty reply where its generation failed).
-- `--model-role grader=replay-grm/<model>` answers each grading request with UXBench-GRM's
+- `--model-role grader=uxbench/replay-grm/<model>` answers each grading request with UXBench-GRM's
   published verdict of `<model>`'s reply (好, 差, or a non-label answer for a failed grade)
   and, when logprobs are asked for, the published 好/差 log probabilities (or ones made from
   the published score where those are missing), so the GRM scorer computes the published
   score.
 
-So `inspect eval uxbench/task2_eval --model replay/<m> --model-role grader=replay-grm/<m>`
+So `inspect eval uxbench/task2_eval --model uxbench/replay/<m> --model-role grader=uxbench/replay-grm/<m>`
 gives the paper's Good% of `<m>` (verdict-1 records / all records): a check of the task,
 the data and the scoring, not of any model. Both read the root of the user's own copy of
 the outputs (docs/protocol.md#published-per-model-outputs) from `-M outputs=DIR` (a role:
@@ -32,7 +32,6 @@ from inspect_ai.model import (
     ModelAPI,
     ModelOutput,
     TopLogprob,
-    modelapi,
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
@@ -130,9 +129,8 @@ class Replay(ModelAPI, Generic[T]):
         return self.answer(self.item(active_cid()), config)
 
 
-@modelapi(name="replay")
 class ReplayAPI(Replay[PublishedReply]):
-    """`replay/<model>`: the published reply of `<model>` to the running sample's record."""
+    """`uxbench/replay/<model>`: the published reply of `<model>` to the running sample's record."""
 
     provider = "replay"
     path_of = staticmethod(responses_path)
@@ -170,9 +168,9 @@ def grade_output(model: str, grade: PublishedGrade, logprobs: bool) -> ModelOutp
     return output
 
 
-@modelapi(name="replay-grm")
 class ReplayGraderAPI(Replay[PublishedGrade]):
-    """`replay-grm/<model>`: UXBench-GRM's published grade of `<model>`'s reply to the running sample."""
+    """`uxbench/replay-grm/<model>`: UXBench-GRM's published grade of `<model>`'s reply to the running
+    sample."""
 
     provider = "replay-grm"
     path_of = staticmethod(judge_path)

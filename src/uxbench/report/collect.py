@@ -14,6 +14,7 @@ them (samples.py).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import hashlib
 import json
 import math
@@ -23,9 +24,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from inspect_ai.log import EvalError, EvalLog, list_eval_logs, read_eval_log
+from inspect_ai.log import (
+    EvalError,
+    EvalLog,
+    EvalScore,
+    list_eval_logs,
+    read_eval_log,
+    read_eval_log_sample_summaries,
+)
 
-from uxbench.graders.qualification import GRADER_CHECK, Check, Grading, annotator_of, task_name
+from uxbench.graders.qualification import GRADER_CHECK, Check, Grader, Grading, annotator_of, task_name
 from uxbench.report.parallel import pmap
 from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
@@ -58,11 +66,19 @@ class Run:
     sample_ids: tuple[str | int, ...] = ()  # the records the run was given
     annotator: str | None = None  # the person of a `uxbench/human` run
     grading: Grading | None = None  # Tasks 2/3: how it was graded (for its qualification)
+    scorer: str | None = (
+        None  # the score it reports, when its log holds several (`inspect score --action append`)
+    )
+
+    @property
+    def source(self) -> str:
+        """The log and, when it holds several scores, which one: what the row's numbers are read from."""
+        return f"{self.log}#{self.scorer}" if self.scorer else self.log
 
     @property
     def key(self) -> str:
         """What makes two runs the same experiment; a person's runs on other records are others."""
-        facts = [self.task, self.model, self.grader, self.settings, self.dataset_revision]
+        facts = [self.task, self.model, self.grader, self.settings, self.dataset_revision, self.scorer]
         if self.human:
             facts.append(self.dataset)
         return json.dumps(facts, sort_keys=True, default=str)
@@ -115,6 +131,36 @@ class CheckLog:
     name: str  # the log as shown
 
 
+def score_graders(path: str) -> dict[str, tuple[str, ...]]:
+    """Who graded each score of a Task 2/3 log, from its samples' scores (the `grader` the GRM
+    scorer records): `inspect score --model-role grader=B` re-grades a log without changing the
+    header's model roles, so the header alone would credit the first grader."""
+    found: dict[str, dict[str, None]] = {}  # score -> the distinct `grader` values, in order
+    for summary in read_eval_log_sample_summaries(path):
+        for name, score in (summary.scores or {}).items():
+            grader = (score.metadata or {}).get("grader")
+            if isinstance(grader, str) and grader:
+                found.setdefault(name, {})[grader] = None
+    # one value: that panel, in role order (a model may sit on it twice); several: each grader once
+    return {
+        name: tuple(
+            next(iter(values)).split(", ")
+            if len(values) == 1
+            else dict.fromkeys(model for value in values for model in value.split(", "))
+        )
+        for name, values in found.items()
+    }
+
+
+def _scored_by(grading: Grading, graders: tuple[str, ...] | None) -> Grading:
+    """The grading with the graders the scores name; a grader also bound in the header keeps its
+    annotator (a person at `uxbench/human`)."""
+    if not graders or grading.self_graded:
+        return grading
+    known = {g.model: g for g in grading.graders}
+    return dataclasses.replace(grading, graders=tuple(known.get(model, Grader(model)) for model in graders))
+
+
 def _graders(log: EvalLog, grading: Grading) -> tuple[str | None, tuple[str, ...]]:
     """The grader as shown (a person with the annotator), and every grader model; a model that
     graded its own replies (`-T self_grade=true`) is marked so."""
@@ -123,13 +169,13 @@ def _graders(log: EvalLog, grading: Grading) -> tuple[str | None, tuple[str, ...
     return (", ".join(map(str, grading.graders)) or None), tuple(g.model for g in grading.graders)
 
 
-def _metrics(log: EvalLog) -> tuple[dict[str, float | None], dict[str, dict[str, float | None]]]:
+def _metrics(scores: list[EvalScore]) -> tuple[dict[str, float | None], dict[str, dict[str, float | None]]]:
     """Scalar metrics by name, and `key:value` breakdown metrics grouped by key.
 
-    Metrics of all scorers are merged; the first scorer wins a name clash."""
+    Metrics of all the scores given are merged; the first wins a name clash."""
     scalars: dict[str, float | None] = {}
     groups: dict[str, dict[str, float | None]] = {}
-    for score in log.results.scores if log.results else []:
+    for score in scores:
         for name, item in score.metrics.items():
             key, sep, group = name.partition(":")
             if sep:
@@ -252,55 +298,84 @@ def _dataset_key(log: EvalLog, path: str, partial: str | None) -> str:
     return hashlib.sha1(json.dumps(facts, default=str).encode()).hexdigest()
 
 
-def read_run(path: str, name: str) -> Run | CheckLog | Skipped:
-    """The run or grader check a log holds, or why it is skipped."""
+# `uxbench/grm` on its own (as `inspect score --scorer uxbench/grm` adds it) names Task 3's headline good_pct
+GRM_HEADLINE = "good_pct"
+
+
+def _uxbench_scores(log: EvalLog, headline: str) -> list[EvalScore]:
+    """The log's UXBench scores: its first, and any that `inspect score --action append` added
+    with UXBench's headline metric."""
+    scores = log.results.scores if log.results else []
+    return scores[:1] + [s for s in scores[1:] if {headline, GRM_HEADLINE} & set(s.metrics)]
+
+
+def _headline(scalars: dict[str, float | None], headline: str) -> dict[str, float | None]:
+    """Task 3 re-graded by `uxbench/grm` reports good_pct: the same share as its recovery_rate."""
+    if headline not in scalars and GRM_HEADLINE in scalars:
+        return {**scalars, headline: scalars[GRM_HEADLINE]}
+    return scalars
+
+
+def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
+    """The runs (one per UXBench score) or the grader check a log holds, or why it is skipped."""
     try:
         log = read_eval_log(path, header_only=True)
     except Exception as error:  # a truncated or foreign file must not stop the report
-        return Skipped(
-            path, name, "?", "?", f"unreadable ({type(error).__name__}: {scrub_paths(str(error))[:200]})"
-        )
+        reason = f"unreadable ({type(error).__name__}: {scrub_paths(str(error))[:200]})"
+        return [Skipped(path, name, "?", "?", reason)]
     task = task_name(log)
     problem = None if task in TASKS or task == GRADER_CHECK else "not a UXBench task"
     problem = problem or _problem(log)
     if problem:
-        return Skipped(path, name, task, log.eval.model, problem)
+        return [Skipped(path, name, task, log.eval.model, problem)]
     check = Check.of(log)
     if check is not None:
-        return CheckLog(check, name)
-    scalars, groups = _metrics(log)
+        return [CheckLog(check, name)]
+    headline = TASKS[task].headline.metric
+    scores = _uxbench_scores(log, headline)
     settings, explicit = run_settings(log)
-    grading = Grading.of(log) if TASKS[task].graded else None  # a grader bound by eval-set is unused
-    grader, graders = _graders(log, grading) if grading else (None, ())
+    header_grading = Grading.of(log) if TASKS[task].graded else None  # a grader bound by eval-set is unused
+    graded_by = score_graders(path) if header_grading else {}
     annotator = annotator_of(log.eval.model, log.eval.model_args)
     total = log.eval.dataset.samples or 0
     partial = None if annotator is not None else _partial(log, total)  # a person's subset is by design
     epochs = log.eval.config.epochs or 1
-    return Run(
-        log=path,
-        name=name,
-        task=task,
-        model=log.eval.model,
-        grader=grader,
-        graders=graders,
-        settings=settings,
-        explicit=explicit - set(DATA_ARGS),
-        dataset_revision=(log.eval.metadata or {}).get("dataset_revision"),
-        created=log.eval.created,
-        samples=(log.results.completed_samples if log.results else 0) // epochs,
-        total=total,
-        partial=partial,
-        metrics=scalars,
-        breakdown=groups,
-        dataset=_dataset_key(log, path, partial),
-        sample_ids=tuple(log.eval.dataset.sample_ids or ()),
-        annotator=annotator,
-        grading=grading,
-    )
+    runs: list[Run | CheckLog | Skipped] = []
+    for score in scores:
+        scalars, groups = _metrics([score])
+        scalars = _headline(scalars, headline)
+        grading = _scored_by(header_grading, graded_by.get(score.name)) if header_grading else None
+        grader, graders = _graders(log, grading) if grading else (None, ())
+        scorer = score.name if len(scores) > 1 else None
+        runs.append(
+            Run(
+                log=path,
+                name=f"{name} ({score.name})" if scorer and score is not scores[0] else name,
+                task=task,
+                model=log.eval.model,
+                grader=grader,
+                graders=graders,
+                settings=settings,
+                explicit=explicit - set(DATA_ARGS),
+                dataset_revision=(log.eval.metadata or {}).get("dataset_revision"),
+                created=log.eval.created,
+                samples=(log.results.completed_samples if log.results else 0) // epochs,
+                total=total,
+                partial=partial,
+                metrics=scalars,
+                breakdown=groups,
+                dataset=_dataset_key(log, path, partial),
+                sample_ids=tuple(log.eval.dataset.sample_ids or ()),
+                annotator=annotator,
+                grading=grading,
+                scorer=scorer,
+            )
+        )
+    return runs
 
 
-def _read_run(entry: tuple[str, str]) -> Run | CheckLog | Skipped:
-    return read_run(*entry)
+def _read_runs(entry: tuple[str, str]) -> list[Run | CheckLog | Skipped]:
+    return read_runs(*entry)
 
 
 def _newest_checks(found: list[CheckLog], skipped: list[Skipped]) -> list[CheckLog]:
@@ -327,7 +402,7 @@ def collect(
     runs: list[Run] = []
     checks: list[CheckLog] = []
     skipped: list[Skipped] = []
-    for item in pmap(_read_run, list(log_paths(log_dirs).items())):
+    for item in (found for items in pmap(_read_runs, list(log_paths(log_dirs).items())) for found in items):
         if isinstance(item, CheckLog):
             checks.append(item)
             continue

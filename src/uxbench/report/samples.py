@@ -47,9 +47,13 @@ class Judgment:
     answer: str | None = None  # Task 1: the judge's verdict (good / bad / neutral; None: unreadable)
 
 
-def uxbench_score(scores: Mapping[str, Score] | None) -> Score | None:
-    """The sample's UXBench score: the one whose metadata holds a verdict or a user label."""
-    for score in (scores or {}).values():
+def uxbench_score(scores: Mapping[str, Score] | None, scorer: str | None = None) -> Score | None:
+    """The sample's UXBench score: the one whose metadata holds a verdict or a user label (of the
+    named scorer when a log holds several, e.g. a grade appended by `inspect score`)."""
+    chosen = (scores or {}) if scorer is None else {scorer: (scores or {}).get(scorer)}
+    for score in chosen.values():
+        if score is None:
+            continue
         if score.metadata and ("verdict" in score.metadata or "label" in score.metadata):
             return score
     return None
@@ -59,8 +63,8 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _judgment(summary: EvalSampleSummary) -> Judgment | None:
-    score = uxbench_score(summary.scores)
+def _judgment(summary: EvalSampleSummary, scorer: str | None = None) -> Judgment | None:
+    score = uxbench_score(summary.scores, scorer)
     if score is None:
         return None
     meta = score.metadata or {}
@@ -81,9 +85,9 @@ def _judgment(summary: EvalSampleSummary) -> Judgment | None:
     )
 
 
-def judgments(path: str) -> list[Judgment]:
+def judgments(path: str, scorer: str | None = None) -> list[Judgment]:
     """Every scored sample of a log (errored samples have no score and are left out)."""
-    found = (_judgment(summary) for summary in read_eval_log_sample_summaries(path))
+    found = (_judgment(summary, scorer) for summary in read_eval_log_sample_summaries(path))
     return [j for j in found if j is not None]
 
 
@@ -110,13 +114,15 @@ def counts(found: list[Judgment]) -> Counts:
     return Counts(len(records), dict(labels), {k: dict(v) for k, v in groups.items()})
 
 
-def replies(path: str, ids: list[str | int], limit: int, seed: int = 0) -> list[Reply]:
+def replies(
+    path: str, ids: list[str | int], limit: int, seed: int = 0, scorer: str | None = None
+) -> list[Reply]:
     """The graded replies of a seeded sample of at most `limit` records (first epoch)."""
     picked = set(random.Random(seed).sample(ids, limit)) if len(ids) > limit else set(ids)
     chosen = [i for i in ids if i in picked]
     out = []
     for sample in read_eval_log_samples_by_id(path, [(i, 1) for i in chosen], exclude_fields=_HEAVY_FIELDS):
-        score = uxbench_score(sample.scores)
+        score = uxbench_score(sample.scores, scorer)
         meta = (score.metadata or {}) if score else {}
         if "verdict" in meta:
             text = meta.get("graded_response") or final_reply(sample.output.completion, None)[0]
@@ -124,9 +130,11 @@ def replies(path: str, ids: list[str | int], limit: int, seed: int = 0) -> list[
     return out
 
 
-def _read(job: tuple[str, str, tuple[str | int, ...]]) -> list[Judgment] | list[Reply]:
-    kind, path, ids = job
-    return judgments(path) if kind == "judgments" else replies(path, list(ids), STYLE_SAMPLE)
+def _read(job: tuple[str, Run]) -> list[Judgment] | list[Reply]:
+    kind, run = job
+    if kind == "judgments":
+        return judgments(run.log, run.scorer)
+    return replies(run.log, list(run.sample_ids), STYLE_SAMPLE, scorer=run.scorer)
 
 
 class Evidence:
@@ -148,20 +156,20 @@ class Evidence:
 
     def prefetch(self, runs: list[Run], graded: list[Run]) -> None:
         """Read what the report will need of `runs`, and the style fit's replies of `graded`."""
-        reading = {run.log: run for run in runs}  # every run: its records are tested against the others'
+        reading = {run.source: run for run in runs}  # every run: its records are tested against the others'
         for run in runs:
-            self._read_for.setdefault(run.dataset, run.log)
+            self._read_for.setdefault(run.dataset, run.source)
         complete = [run for run in graded if not run.partial]
-        jobs = [("judgments", log, ()) for log in reading if log not in self._judgments]
-        jobs += [("replies", run.log, run.sample_ids) for run in complete if run.log not in self._replies]
-        for (kind, log, _), found in zip(jobs, pmap(_read, jobs), strict=True):
+        jobs = [("judgments", run) for source, run in reading.items() if source not in self._judgments]
+        jobs += [("replies", run) for run in complete if run.source not in self._replies]
+        for (kind, run), found in zip(jobs, pmap(_read, jobs), strict=True):
             target = self._judgments if kind == "judgments" else self._replies
-            target[log] = found  # type: ignore[assignment]
+            target[run.source] = found  # type: ignore[assignment]
 
     def judgments(self, run: Run) -> list[Judgment]:
-        if run.log not in self._judgments:
-            self._judgments[run.log] = judgments(run.log)
-        return self._judgments[run.log]
+        if run.source not in self._judgments:
+            self._judgments[run.source] = judgments(run.log, run.scorer)
+        return self._judgments[run.source]
 
     def counts_of(self, run: Run) -> Counts:
         if run.dataset not in self._counts:
@@ -172,10 +180,10 @@ class Evidence:
 
     def replies(self, run: Run) -> list[Reply]:
         """A seeded sample of at most STYLE_SAMPLE of the run's graded replies."""
-        if run.log not in self._replies:
+        if run.source not in self._replies:
             ids = [j.id for j in self.judgments(run) if j.epoch == 1] if run.partial else list(run.sample_ids)
-            self._replies[run.log] = replies(run.log, ids, STYLE_SAMPLE)
-        return self._replies[run.log]
+            self._replies[run.source] = replies(run.log, ids, STYLE_SAMPLE, scorer=run.scorer)
+        return self._replies[run.source]
 
     def p_good(self, run: Run) -> tuple[list[float], list[int]]:
         """Task 1: the judge's P(good) and the users' labels (1 = liked), where it had one."""

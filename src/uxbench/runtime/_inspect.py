@@ -1,34 +1,94 @@
+# inspect-evals-lint: ignore-file[IECQ001] -- the one module of private imports, each with a fallback
 """The only private Inspect APIs UXBench uses, each with the reason no public one does the job.
 
 Everything else in the package uses Inspect's public API; a test pins that no other module
-imports from a private `inspect_ai` module.
+imports from a private `inspect_ai` module. Private modules move without notice, so each
+import has a fallback: an Inspect release that moves one turns off only the feature that
+needs it, with a warning naming it, and every `uxbench/` task stays listed and runnable.
 
-- `active_model`: whether an eval is constructing the task right now. A task function
-  cannot otherwise tell `inspect eval` (model roles bound, so a missing grader can be
-  reported before the log starts, without a traceback) from a `Task` built in Python before
-  `eval(...)` (roles unknown until the run). Without it a missing grader shows up only at
-  the first sample: a log with status error, a traceback on the console and exit code 0.
+- `active_model`: whether an eval is running (constructing its tasks or solving samples).
+  Only the run tags need it (runtime/tags.py): a task built in Python before `eval(...)`
+  has no run to describe. Without it no tags are added.
 - `active_generate_config`: the run's generate settings (`--attempt-timeout`, `--timeout`,
   `--max-retries`, …). Inspect applies them in full only to the model under test; a model
   bound to another role inherits `timeout` and `max_retries` but not `attempt_timeout`
   (`Model._resolve_config`), and `get_model().config` lacks them when the model under
-  test was passed as a `Model` object. The grader needs them to give up on a hung call.
+  test was passed as a `Model` object. The grader needs them to give up on a hung call;
+  without it the grader uses only its own role's limits, and the run tags omit settings.
 - `sample_active`: which sample a model call serves, for providers that answer per record:
   the replay models (its id) and `uxbench/human` (its eval, its place in the run's plan and
   its log file). Inspect has no public accessor; its own providers read it the same way.
+  Without it the replay models stop with a message and `uxbench/human` shows no run plan.
 - `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
   pipeline turns it into a one-line message before any stage runs. It is not exported.
+  Without it that error surfaces as the provider raised it.
 """
 
 from __future__ import annotations
 
-from inspect_ai._util.error import PrerequisiteError
-from inspect_ai.log._samples import sample_active
-from inspect_ai.model import GenerateConfig
-from inspect_ai.model._generate_config import active_generate_config
-from inspect_ai.model._model import active_model
+import warnings
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["PrerequisiteError", "active_sample_id", "in_eval", "run_config", "sample_active"]
+from inspect_ai.model import GenerateConfig
+
+from uxbench.runtime.errors import DataError
+
+__all__ = ["MISSING", "PrerequisiteError", "active_sample_id", "in_eval", "run_config", "sample_active"]
+
+# private name -> the feature turned off because this Inspect lacks it
+MISSING: dict[str, str] = {}
+
+
+def _missing(name: str, feature: str, error: ImportError) -> None:
+    MISSING[name] = feature
+    warnings.warn(
+        f"uxbench: this Inspect has no {name} ({error}); {feature} is off. "
+        "Install a tested inspect-ai (pyproject.toml's bound) to turn it back on.",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+
+
+try:
+    from inspect_ai._util.error import PrerequisiteError
+except ImportError as error:
+    _missing("inspect_ai._util.error.PrerequisiteError", "the pipeline's one-line missing-key message", error)
+
+    class PrerequisiteError(RuntimeError):  # type: ignore[no-redef]
+        """Stands in for Inspect's; nothing raises it."""
+
+
+try:
+    from inspect_ai.log._samples import sample_active
+except ImportError as error:
+    _missing(
+        "inspect_ai.log._samples.sample_active",
+        "the replay models and uxbench/human's run plan (which sample a model call serves)",
+        error,
+    )
+
+    def sample_active() -> Any:  # type: ignore[misc]
+        return None
+
+
+try:
+    from inspect_ai.model._generate_config import active_generate_config
+except ImportError as error:
+    _missing(
+        "inspect_ai.model._generate_config.active_generate_config",
+        "the run's time and retry limits for the grader, and setting tags",
+        error,
+    )
+    active_generate_config: Callable[[], GenerateConfig] = GenerateConfig  # type: ignore[no-redef]
+
+try:
+    from inspect_ai.model._model import active_model
+except ImportError as error:
+    _missing("inspect_ai.model._model.active_model", "the run tags (grader=, temperature=, …)", error)
+
+    def active_model() -> Any:  # type: ignore[misc]
+        return None
 
 
 def in_eval() -> bool:
@@ -43,5 +103,10 @@ def run_config() -> GenerateConfig:
 
 def active_sample_id() -> str | None:
     """The id of the sample whose model call is running, or None outside a sample."""
+    name = "inspect_ai.log._samples.sample_active"
+    if name in MISSING:
+        raise DataError(
+            f"the replay models need {name} to tell which record a call serves; this Inspect lacks it"
+        )
     active = sample_active()
     return None if active is None else str(active.sample.id)

@@ -37,10 +37,10 @@ from inspect_ai.util import collect
 from pydantic import ValidationError
 
 from uxbench.data.records import ROLES, Turn
-from uxbench.data.templates import Template, builtin_path, load_template
+from uxbench.data.templates import Template, load_template, template_path
 from uxbench.grading.ensemble import grader_agreement, panel_verdict
 from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
-from uxbench.runtime._inspect import in_eval, run_config
+from uxbench.runtime._inspect import run_config
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import grader_roles
 from uxbench.scorers.metrics import (
@@ -146,7 +146,7 @@ class Graded:
 def grader_model(self_grade: bool = False) -> Model:
     """The `grader` role's model; the model under test only on explicit opt-in."""
     if self_grade:
-        return get_model()
+        return get_model()  # inspect-evals-lint: ignore[IEBP001] -- per sample: require_grader, grm
     if GRADER_ROLE not in model_roles():
         raise DataError(
             "no grader model: bind one with --model-role grader=<model> (for example "
@@ -154,17 +154,7 @@ def grader_model(self_grade: bool = False) -> Model:
             "-T self_grade=true to let the model under test grade its own replies (judges favour "
             "their own family, docs/protocol.md#grm-scoring)"
         )
-    return get_model(role=GRADER_ROLE, required=True)
-
-
-def check_grader(self_grade: bool = False) -> None:
-    """At task construction: fail before the log starts when an eval creates the task without a grader.
-
-    Tasks built outside an eval (`eval(task2_eval(), model_roles=...)`) cannot know their
-    roles yet; the task's setup solver (`require_grader`) checks those before any sample runs.
-    """
-    if in_eval():
-        grader_model(self_grade)
+    return get_model(role=GRADER_ROLE, required=True)  # inspect-evals-lint: ignore[IEBP001] -- per sample
 
 
 def grading_config(grader: Model, self_grade: bool = False) -> GenerateConfig:
@@ -306,7 +296,10 @@ def grader_panel(self_grade: bool = False) -> list[tuple[str, Model]]:
     roles = grader_roles(model_roles())
     if len(roles) < 2:
         return [(GRADER_ROLE, grader_model(self_grade))]
-    return [(role, get_model(role=role)) for role in roles]
+    return [
+        (role, get_model(role=role, required=True))  # inspect-evals-lint: ignore[IEBP001] -- per sample
+        for role in roles
+    ]
 
 
 async def judge_reply(
@@ -367,7 +360,8 @@ def grm(
     """Grade the reply with the GRM protocol: value 1 when the grader says the user would like it.
 
     Args:
-        template: grader prompt template file (default: our Chinese pointwise 好/差 prompt).
+        template: grader prompt template: a built-in name (grm_pointwise, the default: our
+            Chinese pointwise 好/差 prompt) or the path of your own.
         ladder: truncation ladder for too-long inputs: eval (Task 2) or recovery (Task 3).
         context_turns: show the grader only the last N context turns (None: all).
         answer_marker: grade only the text after the last occurrence of this marker.
@@ -375,7 +369,7 @@ def grm(
             place in the conversation (Task 3: the failed reply), for `delta_score`.
         self_grade: grade with the model under test instead of the `grader` role.
     """
-    grader_template = load_template(template or builtin_path(DEFAULT_TEMPLATE))
+    grader_template = load_template(template_path(template or DEFAULT_TEMPLATE))
     if ladder not in LADDERS:
         raise DataError(f"ladder={ladder!r}: choose one of {', '.join(LADDERS)}")
     rungs = LADDERS[ladder]

@@ -1,13 +1,19 @@
-"""Task 1 scorer: did the judge's verdict match what the user felt?"""
+"""Task 1 scorer: did the judge's verdict match what the user felt?
+
+Re-creatable from its registry name and plain arguments, as `inspect score` needs:
+`inspect score LOG --scorer uxbench/judge_verdict -S template=cot -S parse=strict` (the
+template by built-in prompt name or by path, docs/graders.md#re-grading-a-log).
+"""
 
 from __future__ import annotations
 
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
-from uxbench.data.templates import Template
+from uxbench.data.templates import Template, load_template, template_path
 from uxbench.judge.calibration import answer_p_good, calibration_metrics
-from uxbench.judge.verdict import ParseMode, parse_verdict
+from uxbench.judge.verdict import PARSE_MODES, ParseMode, parse_verdict
+from uxbench.runtime.errors import DataError
 from uxbench.scorers.metrics import (
     avg_acc,
     avg_acc_stderr,
@@ -20,6 +26,18 @@ from uxbench.scorers.metrics import (
 )
 
 GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
+PROMPTS = ("default", "user_modeling", "cot", "few_shot")
+LABEL_SETS = {"binary": ("good", "bad"), "three_class": ("good", "bad", "neutral")}
+
+
+def judge_template(template: str = "default", labels: str = "binary") -> Template:
+    """A judge template by built-in prompt name (default, user_modeling, cot, few_shot) or by path,
+    answering the label set `labels` (binary or three_class)."""
+    if labels not in LABEL_SETS:
+        raise DataError(f"labels={labels!r}: choose one of {', '.join(LABEL_SETS)}")
+    return load_template(template_path(f"judge_{template}" if template in PROMPTS else template)).with_labels(
+        LABEL_SETS[labels]
+    )
 
 
 @scorer(
@@ -35,15 +53,22 @@ GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
         *calibration_metrics(),
     ]
 )
-def judge_verdict(template: Template, parse: ParseMode = "careful") -> Scorer:
+def judge_verdict(template: str = "default", labels: str = "binary", parse: ParseMode = "careful") -> Scorer:
     """1 when the parsed verdict equals the user's label, else 0 (unparseable = wrong).
 
-    `parse` chooses the reading: careful (the default) or strict (the template's own rules only).
+    Args:
+        template: the judge template the run used: a built-in prompt name (default,
+            user_modeling, cot, few_shot) or the path of your own.
+        labels: binary (good/bad) or three_class (adds neutral).
+        parse: careful (the template's own rules, then fallbacks) or strict (its own rules only).
     """
+    if parse not in PARSE_MODES:
+        raise DataError(f"parse={parse!r}: choose one of {', '.join(PARSE_MODES)}")
+    judging = judge_template(template, labels)
 
     async def score(state: TaskState, target: Target) -> Score:
         raw = state.output.completion
-        verdict = parse_verdict(raw, template, parse)
+        verdict = parse_verdict(raw, judging, parse)
         gold = target.text
         feeling = "liked" if gold == "good" else "disliked"
         said = verdict.label or "nothing readable"
@@ -55,7 +80,7 @@ def judge_verdict(template: Template, parse: ParseMode = "careful") -> Scorer:
                 "label": gold,
                 "parse": verdict.method,
                 "raw": raw,
-                "p_good": answer_p_good(state.output, template),
+                "p_good": answer_p_good(state.output, judging),
             },
         )
 

@@ -20,7 +20,9 @@ def require_grader(self_grade: bool = False) -> Solver:
     """Stop before the model under test generates anything when no grader is bound.
 
     Runs as the task's setup step, first in every sample (and even when `--solver`
-    replaces the main solver), because model roles are only known once the eval runs.
+    replaces the main solver). Model roles are bound only once the eval runs: `eval(task,
+    model_roles=...)`, eval-set and inspect-flow (`FlowTask(model_roles=...)`) bind them after
+    the task is built, so building the task never asks for the grader.
     """
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:

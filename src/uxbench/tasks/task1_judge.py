@@ -8,17 +8,16 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 
 from uxbench.data.dataset import uxbench_dataset
-from uxbench.data.templates import builtin_path, load_template
-from uxbench.judge.verdict import PARSE_MODES, ParseMode
+from uxbench.judge.verdict import ParseMode
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.judge import judge_verdict
+from uxbench.scorers.judge import PROMPTS, judge_template, judge_verdict
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import generate_answer
 
-PROMPTS = ("default", "user_modeling", "cot", "few_shot")
-LABEL_SETS = {"binary": ("good", "bad"), "three_class": ("good", "bad", "neutral")}
+# the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
+CONFIG = GenerateConfig(temperature=0.2, max_tokens=4096)
 
 
 @task
@@ -48,27 +47,22 @@ def task1_judge(
     """
     if prompt not in PROMPTS:
         raise DataError(f"prompt={prompt!r}: choose one of {', '.join(PROMPTS)}")
-    if labels not in LABEL_SETS:
-        raise DataError(f"labels={labels!r}: choose one of {', '.join(LABEL_SETS)}")
-    if parse not in PARSE_MODES:
-        raise DataError(f"parse={parse!r}: choose one of {', '.join(PARSE_MODES)}")
     ensure_tiktoken_cache()
-    judge_template = load_template(template or builtin_path(f"judge_{prompt}.txt"))
-    judge_template = judge_template.with_labels(LABEL_SETS[labels])
-    dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judge_template, exclude=exclude)
+    scorer = judge_verdict(template or prompt, labels, parse)  # checks labels and parse
+    judging = judge_template(template or prompt, labels)
+    dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude)
     return Task(
         dataset=dataset,
         solver=generate_answer(),
-        scorer=judge_verdict(judge_template, parse),
-        # the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
-        config=GenerateConfig(temperature=0.2, max_tokens=4096),
+        scorer=scorer,
+        config=CONFIG,
         metadata={
             **task_version().metadata(),
             **facts,
-            "template": judge_template.source,
+            "template": template or f"judge_{prompt}.txt",  # a built-in by name: no path of this machine
             "labels": labels,
             "parse": parse,
         },
-        tags=run_tags(),
+        tags=run_tags(CONFIG),
         version=task_version().comparability,
     )

@@ -15,7 +15,7 @@ from uxbench.data.dataset import uxbench_dataset
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.grm import check_grader, grm
+from uxbench.scorers.grm import grm
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
 
@@ -33,6 +33,9 @@ def drop_history() -> Solver:
         return state
 
     return solve
+
+
+CONFIG = GenerateConfig(temperature=0.7, max_tokens=2048)  # the paper's generation settings; flags override
 
 
 @task
@@ -62,7 +65,6 @@ def task2_eval(
     """
     if history not in HISTORY:
         raise DataError(f"history={history!r}: choose one of {', '.join(HISTORY)}")
-    check_grader(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = [drop_history()] if history == "drop" else []
     if system_prompt != "none":
@@ -75,7 +77,7 @@ def task2_eval(
         setup=require_grader(self_grade),
         solver=[*solver, generate()],
         scorer=grm(template=grader_template, ladder="eval", self_grade=self_grade),
-        config=GenerateConfig(temperature=0.7, max_tokens=2048),
+        config=CONFIG,
         metadata={
             **task_version().metadata(),
             **facts,
@@ -83,6 +85,6 @@ def task2_eval(
             "grader_template": grader_template,
             "history": history,
         },
-        tags=run_tags(graded=True, self_grade=self_grade),
+        tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,
     )

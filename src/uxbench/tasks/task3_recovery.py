@@ -15,7 +15,7 @@ from uxbench.data.dataset import uxbench_dataset
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.grm import check_grader, grm, grm_metrics
+from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.scorers.metrics import recovery_rate
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
@@ -27,6 +27,8 @@ REASONING_STRATEGIES = ("cot", "critique")
 # paper: the grader sees only the failed reply as context (docs/protocol.md#task-3-ux-recovery);
 # full: the whole history too.
 GRM_CONTEXT_TURNS = {"paper": 1, "full": None}
+
+CONFIG = GenerateConfig(temperature=0.7, max_tokens=2048)  # the paper's generation settings; flags override
 
 
 @task
@@ -61,7 +63,6 @@ def task3_recovery(
         raise DataError(f"strategy={strategy!r}: choose one of {', '.join(STRATEGIES)}")
     if grm_context not in GRM_CONTEXT_TURNS:
         raise DataError(f"grm_context={grm_context!r}: choose one of {', '.join(GRM_CONTEXT_TURNS)}")
-    check_grader(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = []
     if strategy != "normal":
@@ -80,7 +81,7 @@ def task3_recovery(
             self_grade=self_grade,
         ),
         metrics=grm_metrics(recovery_rate(), baseline=baseline),
-        config=GenerateConfig(temperature=0.7, max_tokens=2048),
+        config=CONFIG,
         metadata={
             **task_version().metadata(),
             **facts,
@@ -88,6 +89,6 @@ def task3_recovery(
             "grm_context": grm_context,
             "grader_template": grader_template,
         },
-        tags=run_tags(graded=True, self_grade=self_grade),
+        tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,
     )
