@@ -18,6 +18,10 @@ imports from a private `inspect_ai` module.
   its log file). Inspect has no public accessor; its own providers read it the same way.
 - `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
   pipeline turns it into a one-line message before any stage runs. It is not exported.
+- `OpenAIResponseError`: the error Inspect's OpenAI-compatible providers raise for a reply that
+  is an error (its OpenRouter provider raises it from `on_response` for an HTTP 200 error
+  body); code `server_error` is one Inspect retries under `--max-retries` / `--timeout`. The
+  grader raises it for the same bodies from any OpenAI-compatible provider. It is not exported.
 """
 
 from __future__ import annotations
@@ -27,8 +31,16 @@ from inspect_ai.log._samples import sample_active
 from inspect_ai.model import GenerateConfig
 from inspect_ai.model._generate_config import active_generate_config
 from inspect_ai.model._model import active_model
+from inspect_ai.model._openai import OpenAIResponseError
 
-__all__ = ["PrerequisiteError", "active_sample_id", "in_eval", "run_config", "sample_active"]
+__all__ = [
+    "OpenAIResponseError",
+    "PrerequisiteError",
+    "active_sample_id",
+    "in_eval",
+    "run_config",
+    "sample_active",
+]
 
 
 def in_eval() -> bool:
