@@ -21,8 +21,9 @@ any solver or scorer that needs a grader's verdict.
 
 from __future__ import annotations
 
+import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from inspect_ai.model import (
@@ -47,6 +48,7 @@ from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logpro
 from uxbench.runtime._inspect import OpenAIResponseError, in_eval, run_config
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import grader_roles
+from uxbench.runtime.surrogates import replace_lone_surrogates
 from uxbench.scorers.metrics import (
     bad_score_mean,
     breakdown,
@@ -77,6 +79,7 @@ CUT_MARK = "……（后文已截断）"
 OMITTED_TURNS = "（更早的 {n} 轮对话已省略）"
 
 _THINK_END = re.compile(r"</think>", re.IGNORECASE)
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,7 @@ class Graded:
     raw: str  # the grader's answer, or the error that ended the ladder
     rung: int | None  # ladder rung that got an answer; None when none did
     answered: bool
+    replaced: int = 0  # half characters (lone surrogates) in the grader's answer, read as U+FFFD
 
 
 def grader_model(self_grade: bool = False) -> Model:
@@ -185,6 +189,18 @@ def conversation(state: TaskState) -> tuple[Turn, ...]:
         [ChatMessageUser(content=state.input)] if isinstance(state.input, str) else list(state.input)
     )
     return tuple(Turn(m.role, m.text) for m in messages if m.role in ROLES)
+
+
+def readable(turns: tuple[Turn, ...], reply: str) -> tuple[tuple[Turn, ...], str, int]:
+    """The conversation and the reply with each half character (a lone surrogate, which no
+    request to the grader can encode) replaced by U+FFFD, and how many were replaced."""
+    text, count = replace_lone_surrogates(reply)
+    kept = []
+    for turn in turns:
+        content, n = replace_lone_surrogates(turn.content)
+        kept.append(replace(turn, content=content))
+        count += n
+    return tuple(kept), text, count
 
 
 def split_question(turns: tuple[Turn, ...]) -> tuple[tuple[Turn, ...], str]:
@@ -304,7 +320,11 @@ async def grade(
         if output.stop_reason == "model_length":
             problem = output.completion
             continue
-        return Graded(judge(output, template.labels), output.completion, number, answered=True)
+        text, replaced = replace_lone_surrogates(output.completion)
+        if replaced:
+            output = output.model_copy(deep=True)
+            output.completion = text
+        return Graded(judge(output, template.labels), text, number, answered=True, replaced=replaced)
     return Graded(failed, f"grader rejected the input at every rung: {problem}", None, answered=False)
 
 
@@ -319,6 +339,7 @@ def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
         f"{prefix}raw": graded.raw,
         f"{prefix}rung": graded.rung,
         f"{prefix}top_logprobs": [{"token": token, "logprob": lp} for token, lp in j.alternatives],
+        f"{prefix}answer_replaced_surrogates": graded.replaced,
     }
 
 
@@ -426,13 +447,17 @@ def grm(
 
     async def score(state: TaskState, target: Target) -> Score:
         panel = grader_panel(self_grade)
-        turns = conversation(state)
+        turns, said, replaced = readable(conversation(state), state.output.completion)
+        if replaced:
+            logger.warning("uxbench: sample %s: %d half character(s) in the graded text read as U+FFFD",
+                           state.sample_id, replaced)  # fmt: skip
         context, query = split_question(turns)
-        reply, marked = final_reply(state.output.completion, answer_marker)
+        reply, marked = final_reply(said, answer_marker)
         metadata, explanation = await judge_reply(
             panel, self_grade, grader_template, shown(context), query, reply, rungs
         )
         metadata["grader"] = ", ".join(str(model) for _, model in panel)
+        metadata["replaced_surrogates"] = replaced
         if answer_marker is not None:
             metadata |= {"marker_found": marked, "graded_response": reply}
         if baseline and context and context[-1].role == "assistant":
