@@ -1,9 +1,11 @@
 """Half a character (a lone surrogate, JSON `\\ud83d`) is stopped at the boundary.
 
-In a record: a record error naming file, line, cid and field before any model is asked (or, with
-`skip_bad`, a counted skip). Before this change such a record loaded, the model under test was
-paid for its reply, and the grader request could not be encoded (every sample errored). In a
-model's reply or a grader's answer: U+FFFD, counted in the score's metadata, the sample graded.
+In a record or a pipeline raw-log conversation: a record error naming file, line, cid and field
+before any model is asked (or, with `skip_bad`, a counted skip). Before this change such a
+record loaded, the model under test was paid for its reply, and the grader request could not be
+encoded (every sample errored); a raw-log line crashed the pipeline's digest with a traceback.
+In a model's reply or a grader's answer: U+FFFD, counted in the score's metadata, the sample
+graded.
 """
 
 import json
@@ -19,6 +21,7 @@ from inspect_ai.model import ModelOutput, get_model
 
 from uxbench.data.dataset import RELEASE_FILES, load_samples
 from uxbench.data.templates import builtin_path, load_template
+from uxbench.pipeline.read.rawlog import ReadReport, read_raw_log
 from uxbench.runtime.errors import DataError
 from uxbench.scorers.grm import grm
 from uxbench.scorers.judge import judge_verdict
@@ -146,3 +149,37 @@ def test_half_a_character_in_a_judge_answer_is_replaced_and_counted(tmp_path: Pa
     score = log.samples[0].scores["judge_verdict"]
     assert score.answer == "good" and score.metadata["raw"] == "好\ufffd"
     assert score.metadata["replaced_surrogates"] == 1
+
+
+# ---------------------------------------------------------------- the pipeline's raw log
+
+
+def raw_log(tmp_path: Path, text: str) -> Path:
+    lines = [
+        {
+            "cid": "c1",
+            "messages": [{"role": "user", "content": "问题"}, {"role": "assistant", "content": "答"}],
+        },
+        {
+            "cid": "c2",
+            "messages": [{"role": "user", "content": "问"}, {"role": "assistant", "content": text}],
+        },
+    ]
+    path = tmp_path / "raw.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_a_raw_log_conversation_with_half_a_character_is_a_record_error(tmp_path: Path) -> None:
+    path = raw_log(tmp_path, "回答" + HALF)
+    with pytest.raises(DataError) as caught:
+        list(read_raw_log(path))
+    assert str(caught.value.message).startswith(
+        f"{path}:2 (cid c2): field 'turns[1].text': {PROBLEM.format(at=2)}"
+    )
+
+
+def test_skip_bad_counts_the_raw_log_conversation_with_half_a_character(tmp_path: Path) -> None:
+    report = ReadReport()
+    kept = list(read_raw_log(raw_log(tmp_path, HALF), skip_bad=True, report=report))
+    assert [c.cid for c in kept] == ["c1"] and (report.conversations, len(report.skipped)) == (1, 1)
