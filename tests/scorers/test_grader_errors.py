@@ -14,11 +14,12 @@ from pathlib import Path
 import httpx
 import openai
 import pytest
+from helpers.grm import grade_reply
 from helpers.rawserver import Raw, RawServer, chat_body, label_tokens
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalLog
-from inspect_ai.model import Logprob, Logprobs, Model, ModelOutput, TopLogprob, get_model
+from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob, get_model
 from inspect_ai.scorer import SampleScore, Score
 
 from uxbench.grading.faults import configuration, context_length
@@ -170,20 +171,6 @@ def test_another_bad_request_errors_the_sample_and_does_not_climb_the_ladder(tmp
 # ---------------------------------------------------------------- only context length climbs
 
 
-def grade_a_long_reply(tmp_path: Path, grader: Model) -> EvalLog:
-    """One sample whose reply (6,000 characters) fits the grader only when cut (rung 1)."""
-    model = get_model("mockllm/model", custom_outputs=[ModelOutput.from_content("mockllm", "回" * 6000)])
-    [log] = eval(
-        Task(dataset=[Sample(id=1, input="问题")], scorer=grm()),
-        model=model,
-        model_roles={"grader": grader},
-        log_dir=str(tmp_path),
-        display="none",
-        max_retries=0,
-    )
-    return log
-
-
 def long_input_server(body: dict, status: int = 400):
     """Rejects every prompt longer than 5,000 characters with `body`; grades the rest 好."""
 
@@ -224,7 +211,7 @@ def test_context_length_rejections_climb_the_ladder(
 ) -> None:
     with RawServer(long_input_server(body, status)) as server:
         grader = get_model(GRADER, base_url=server.url, api_key="test", memoize=False)
-        log = grade_a_long_reply(tmp_path, grader)
+        log = grade_reply(tmp_path, grader, "回" * 6000)  # fits when cut: rung 1
     assert log.status == "success", log.error
     meta = log.samples[0].scores["grm"].metadata
     assert meta["rung"] == 1 and meta["verdict"] == "good"
@@ -240,7 +227,7 @@ def test_anthropic_prompt_is_too_long_climbs_the_ladder(tmp_path: Path) -> None:
 
     with AnthropicServer(respond) as server:
         grader = get_model("anthropic/claude-grader", base_url=server.url, api_key="test", memoize=False)
-        log = grade_a_long_reply(tmp_path, grader)
+        log = grade_reply(tmp_path, grader, "回" * 6000)  # fits when cut: rung 1
         requests = len(server.requests)
     assert log.status == "success", log.error
     meta = log.samples[0].scores["grm"].metadata

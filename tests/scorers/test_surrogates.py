@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers.grm import eval_records, recovery_records
+from helpers.grm import eval_records, grade_reply, recovery_records
 from helpers.rawserver import Raw, RawServer, chat_body, label_tokens
 from helpers.records import judge_records
 from inspect_ai import Task, eval
@@ -23,7 +23,6 @@ from uxbench.data.dataset import RELEASE_FILES, load_samples
 from uxbench.data.templates import builtin_path, load_template
 from uxbench.pipeline.read.rawlog import ReadReport, read_raw_log
 from uxbench.runtime.errors import DataError
-from uxbench.scorers.grm import grm
 from uxbench.scorers.judge import judge_verdict
 
 HALF = "\ud83d"  # the first half of 😀 (U+1F600) alone
@@ -106,15 +105,7 @@ def graded(tmp_path: Path, reply: str, answer: str) -> tuple[dict, list[dict]]:
     """One sample: the model under test says `reply`, the grader at the raw server answers `answer`."""
     with RawServer(lambda _: Raw(chat_body(answer, label_tokens("好", -0.1, -2.3)))) as server:
         grader = get_model("openai-api/raw/grader", base_url=server.url, api_key="test", memoize=False)
-        model = get_model("mockllm/model", custom_outputs=[ModelOutput.from_content("mockllm", reply)])
-        [log] = eval(
-            Task(dataset=[Sample(id=1, input="问题")], scorer=grm()),
-            model=model,
-            model_roles={"grader": grader},
-            log_dir=str(tmp_path),
-            display="none",
-            max_retries=0,
-        )
+        log = grade_reply(tmp_path, grader, reply)
         assert log.status == "success", log.error
         return log.samples[0].scores["grm"].metadata, server.requests
 
