@@ -18,10 +18,13 @@ from helpers.records import judge_records
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
 from inspect_ai.model import ModelOutput, get_model
+from pydantic import BaseModel
 
 from uxbench.data.dataset import RELEASE_FILES, load_samples
 from uxbench.data.templates import builtin_path, load_template
 from uxbench.pipeline.read.rawlog import ReadReport, read_raw_log
+from uxbench.pipeline.stages.agents import structured_answer, valid_answer
+from uxbench.pipeline.stages.rows import SignalRow, check_row
 from uxbench.runtime.errors import DataError
 from uxbench.scorers.judge import judge_verdict
 
@@ -174,3 +177,50 @@ def test_skip_bad_counts_the_raw_log_conversation_with_half_a_character(tmp_path
     report = ReadReport()
     kept = list(read_raw_log(raw_log(tmp_path, HALF), skip_bad=True, report=report))
     assert [c.cid for c in kept] == ["c1"] and (report.conversations, len(report.skipped)) == (1, 1)
+
+
+# ---------------------------------------------------------------- pipeline stage rows and agent answers
+
+
+@pytest.mark.parametrize(
+    ("case", "row", "field"),
+    [
+        ("a row's text", {"cid": "c1", "text": "好" + HALF}, "text"),
+        ("a nested turn", {"cid": "c1", "turns": [{"role": "user", "text": HALF}]}, "turns[0].text"),
+        ("a field's name", {"cid": "c1", HALF: 1}, "\\ud83d (its name)"),
+    ],
+)
+def test_a_stage_row_with_half_a_character_names_file_line_cid_and_field(
+    case: str, row: dict, field: str
+) -> None:
+    with pytest.raises(DataError) as caught:
+        check_row("stage.jsonl", 3, row, SignalRow)
+    at = 1 if case == "a row's text" else 0
+    expected = f"stage.jsonl:3 (cid c1): field '{field}': {PROBLEM.format(at=at)}"
+    assert str(caught.value.message).startswith(expected)
+
+
+class Answer(BaseModel):
+    reason: str
+
+
+@pytest.mark.parametrize(
+    ("case", "answer", "replaced"),
+    [
+        ("a literal half character", '{"reason": "好' + HALF + '"}', 1),
+        ("a JSON escape for one", '{"reason": "好\\ud83d"}', 1),
+    ],
+)
+def test_a_pipeline_agent_answer_with_half_a_character_is_replaced_and_counted(
+    tmp_path: Path, case: str, answer: str, replaced: int
+) -> None:
+    model = get_model("mockllm/model", custom_outputs=[ModelOutput.from_content("mockllm", answer)])
+    task = Task(
+        dataset=[Sample(id=1, input="问题", metadata={"item": {}})],
+        solver=structured_answer(lambda _: Answer, lambda _: {}),
+        scorer=valid_answer(),
+    )
+    [log] = eval(task, model=model, log_dir=str(tmp_path), display="none")
+    assert log.status == "success", log.error
+    meta = log.samples[0].scores["valid_answer"].metadata
+    assert meta["result"] == {"reason": "好\ufffd"} and meta["replaced_surrogates"] == replaced

@@ -20,7 +20,7 @@ from uxbench.data.labels import (
     canonical_scenario,
     canonical_success,
 )
-from uxbench.runtime.surrogates import first_lone_surrogate
+from uxbench.runtime.surrogates import LONE_SURROGATE, first_lone_surrogate
 
 ROLES = ("system", "user", "assistant")
 LIKED, DISLIKED = 1, -1
@@ -398,17 +398,23 @@ def _liked(raw: dict[str, Any], file_label: int | None) -> bool:
 R = TypeVar("R")
 
 
+def _joined(path: str, name: object) -> str:
+    """A field path; a half character in a field's name is shown as its escape (`\\ud83d`)."""
+    shown = LONE_SURROGATE.sub(lambda half: f"\\u{ord(half.group()):04x}", str(name))
+    return f"{path}.{shown}" if path else shown
+
+
 def _texts(value: Any, path: str) -> Iterator[tuple[str, str]]:
     """(field path, text) of every string in a record: its fields, turns, labels and their keys."""
     if isinstance(value, str):
         yield path, value
     elif is_dataclass(value) and not isinstance(value, type):
         for part in fields(value):
-            yield from _texts(getattr(value, part.name), f"{path}.{part.name}" if path else part.name)
+            yield from _texts(getattr(value, part.name), _joined(path, part.name))
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from _texts(str(key), f"{path} (a key)")
-            yield from _texts(item, f"{path}.{key}")
+            yield from _texts(str(key), f"{_joined(path, key)} (its name)")
+            yield from _texts(item, _joined(path, key))
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
             yield from _texts(item, f"{path}[{index}]")

@@ -10,6 +10,7 @@ the grader can be encoded.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
@@ -24,3 +25,16 @@ def first_lone_surrogate(text: str) -> int | None:
 def replace_lone_surrogates(text: str) -> tuple[str, int]:
     """`text` with each lone surrogate replaced by U+FFFD, and how many were replaced."""
     return LONE_SURROGATE.subn(REPLACEMENT, text)
+
+
+def replace_in(value: Any) -> tuple[Any, int]:
+    """A JSON-like value with lone surrogates replaced in every string (and key), and how many."""
+    if isinstance(value, str):
+        return replace_lone_surrogates(value)
+    if isinstance(value, list):
+        parts = [replace_in(item) for item in value]
+        return [item for item, _ in parts], sum(n for _, n in parts)
+    if isinstance(value, dict):
+        pairs = [(replace_in(str(key)), replace_in(item)) for key, item in value.items()]
+        return {k: v for (k, _), (v, _) in pairs}, sum(a + b for (_, a), (_, b) in pairs)
+    return value, 0
