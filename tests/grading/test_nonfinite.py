@@ -122,7 +122,9 @@ def metrics(log: EvalLog) -> dict[str, float]:
     return {name: m.value for s in log.results.scores for name, m in s.metrics.items()}
 
 
-def grade_over_http(tmp_path: Path, bodies: list[dict], baseline: bool = False) -> tuple[EvalLog, RawServer]:
+def grade_over_http(
+    tmp_path: Path, bodies: list[dict], baseline: bool = False, **options: int
+) -> tuple[EvalLog, RawServer]:
     """One sample per body: the model under test replies, the grader at the raw server answers."""
     samples = [Sample(id=i, input=f"问题 #{i}#") for i in range(len(bodies))]
     if baseline:
@@ -146,6 +148,7 @@ def grade_over_http(tmp_path: Path, bodies: list[dict], baseline: bool = False) 
             model_roles={"grader": grader},
             log_dir=str(tmp_path),
             display="none",
+            **options,
         )
     return log, server
 
@@ -205,7 +208,7 @@ def test_grader_null_logprob_is_asked_again_without_logprobs(tmp_path: Path) -> 
 def test_grader_reply_without_choices_errors_the_sample(
     tmp_path: Path, case: str, body: dict, message: str
 ) -> None:
-    log, _ = grade_over_http(tmp_path, [body, GOOD_BODY], baseline=case == "empty choices")
+    log, _ = grade_over_http(tmp_path, [body, GOOD_BODY], baseline=case == "empty choices", max_retries=0)
     assert log.status == "error"
     errors = {s.id: s.error.message for s in log.samples or [] if s.error}
     assert errors[0] == f"grader openai-api/raw/grader: {message}" and 0 not in grm_meta(log)
