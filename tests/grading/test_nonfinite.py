@@ -3,8 +3,8 @@
 Rules: a logprob of −inf is probability 0; NaN, +inf and null mean the token has no usable
 logprob, so the answer counts as one without logprobs (verdict from the text, no score,
 `no_logprob_rate`); metrics skip non-finite stored numbers and count them. A grader reply
-without choices is a `failed` judgment. Each case failed on the code before this change
-(a NaN score or mean, a crashed metric, or an eval ending in error).
+without choices errors the sample (tests/scorers/test_grader_errors.py). Each case failed on
+the code before this change (a NaN score or mean, a crashed metric, or an eval ending in error).
 """
 
 import math
@@ -122,7 +122,9 @@ def metrics(log: EvalLog) -> dict[str, float]:
     return {name: m.value for s in log.results.scores for name, m in s.metrics.items()}
 
 
-def grade_over_http(tmp_path: Path, bodies: list[dict], baseline: bool = False) -> tuple[EvalLog, RawServer]:
+def grade_over_http(
+    tmp_path: Path, bodies: list[dict], baseline: bool = False, **options: int
+) -> tuple[EvalLog, RawServer]:
     """One sample per body: the model under test replies, the grader at the raw server answers."""
     samples = [Sample(id=i, input=f"问题 #{i}#") for i in range(len(bodies))]
     if baseline:
@@ -146,6 +148,7 @@ def grade_over_http(tmp_path: Path, bodies: list[dict], baseline: bool = False) 
             model_roles={"grader": grader},
             log_dir=str(tmp_path),
             display="none",
+            **options,
         )
     return log, server
 
@@ -196,31 +199,19 @@ def test_grader_null_logprob_is_asked_again_without_logprobs(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize(
-    ("case", "body", "raw"),
+    ("case", "body", "message"),
     [
         ("empty choices", chat_body("", choices=False), "the grader's reply had no choices"),
-        ("no choices key", chat_body("", choices=None), "the grader's reply could not be read: "),
+        ("no choices key", chat_body("", choices=None), "the grader's reply had no choices"),
     ],
 )
-def test_grader_reply_without_choices_is_a_failed_judgment(
-    tmp_path: Path, case: str, body: dict, raw: str
+def test_grader_reply_without_choices_errors_the_sample(
+    tmp_path: Path, case: str, body: dict, message: str
 ) -> None:
-    log, _ = grade_over_http(tmp_path, [body, GOOD_BODY])
-    assert log.status == "success", log.error
-    meta = grm_meta(log)[0]
-    assert meta["verdict"] == "failed" and meta["raw"].startswith(raw) and meta["logprobs"] is None
-    assert metrics(log)["fail_rate"] == 0.5 and metrics(log)["good_pct"] == 0.5
-    assert log.samples[0].scores["grm"].explanation.startswith(f"reply: failed ({raw}")
-
-
-def test_failed_reply_graded_without_choices(tmp_path: Path) -> None:
-    """Task 3's baseline grading of the failed reply hits the same empty reply."""
-
-    log, _ = grade_over_http(tmp_path, [chat_body("", choices=False), GOOD_BODY], baseline=True)
-    assert log.status == "success", log.error
-    meta = grm_meta(log)[0]
-    assert meta["verdict"] == "failed" and meta["baseline_verdict"] == "failed"
-    assert metrics(log)["delta_score"] == 0.0 and metrics(log)["fail_rate"] == 0.5
+    log, _ = grade_over_http(tmp_path, [body, GOOD_BODY], baseline=case == "empty choices", max_retries=0)
+    assert log.status == "error"
+    errors = {s.id: s.error.message for s in log.samples or [] if s.error}
+    assert errors[0] == f"grader openai-api/raw/grader: {message}" and 0 not in grm_meta(log)
 
 
 # ---------------------------------------------------------------- Task 1 judges with --logprobs

@@ -9,10 +9,13 @@ import math
 import re
 from pathlib import Path
 
+from inspect_ai import Task, eval
+from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalLog
-from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob
+from inspect_ai.model import Logprob, Logprobs, Model, ModelOutput, TopLogprob, get_model
 
 from uxbench.data.dataset import RELEASE_FILES
+from uxbench.scorers.grm import grm
 
 SCENARIOS = ["信息与知识查询", "办公与效率", "情绪与心理支持"]
 DIMENSIONS = ["冗余啰嗦", "事实性错误", "意图理解偏差", "任务未完成"]
@@ -88,3 +91,17 @@ def grader_output(text: str, p_good: float | None = None, p_bad: float | None = 
 
 def metric_values(log: EvalLog) -> dict[str, float]:
     return {name: m.value for name, m in log.results.scores[0].metrics.items()}
+
+
+def grade_reply(tmp_path: Path, grader: Model, reply: str) -> EvalLog:
+    """One sample: the model under test says `reply`, `grader` grades it (no retries)."""
+    model = get_model("mockllm/model", custom_outputs=[ModelOutput.from_content("mockllm", reply)])
+    [log] = eval(
+        Task(dataset=[Sample(id=1, input="问题")], scorer=grm()),
+        model=model,
+        model_roles={"grader": grader},
+        log_dir=str(tmp_path),
+        display="none",
+        max_retries=0,
+    )
+    return log

@@ -1,7 +1,8 @@
 """A chat-completions server on 127.0.0.1 that sends exactly the body a test gives it.
 
 `uxbench.runtime.localserver` builds well-formed replies; the hardening tests need the malformed
-ones too: non-finite or null logprobs, no `choices`, and a body trickled one byte at a time.
+ones too: non-finite or null logprobs, no `choices`, an error body (with any status, 200
+included), and a body trickled one byte at a time.
 """
 
 import copy
@@ -21,6 +22,7 @@ Token = tuple[str, float | None, list[tuple[str, float | None]]]
 @dataclass
 class Raw:
     body: dict[str, Any]
+    status: int = 200
     byte_delay: float = 0.0  # seconds between bytes (a trickling server)
     max_trickle: float = 30.0  # stop trickling (send the rest at once) after this many seconds
 
@@ -81,8 +83,11 @@ class RawServer(OpenAIServer):
                 if not request.get("logprobs"):  # as a real server: logprobs only when asked for
                     for choice in body.get("choices") or []:
                         choice["logprobs"] = None
-                data = json.dumps(body, ensure_ascii=False).encode("utf-8")  # NaN, Infinity as JS does
-                self.send_response(200)
+                try:  # NaN, Infinity as JS does
+                    data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+                except UnicodeEncodeError:  # a lone surrogate: escaped (\ud83d), as JSON.stringify does
+                    data = json.dumps(body).encode("ascii")
+                self.send_response(raw.status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()

@@ -144,7 +144,11 @@ CASES = [
     Case(
         "grader-401",
         {"LOCAL_API_KEY": ACCEPTED, "GRM_API_KEY": "sk-uxb-grader-0002-canary", "GRM_BASE_URL": "{url}"},
-        {"error": "Error code: 401 - Incorrect API key provided: Bearer [REDACTED:GRM_API_KEY]"},
+        {
+            "error": "grader openai-api/grm/grader-401: every call is refused, so the run stops: "
+            "Error code: 401 - Incorrect API key provided: Bearer [REDACTED:GRM_API_KEY] "
+            "(check the grader's --model-role binding, its API key and whether it returns logprobs)"
+        },
         ("sk-uxb-grader-0002-canary",),
         task="uxbench/task2_eval",
     ),

@@ -25,7 +25,7 @@ def sample(verdict: str, score: float | None, logprobs: bool | None = True, base
     return SampleScore(score=Score(value=int(verdict == "good"), answer=verdict, metadata=metadata))
 
 
-# 3 good, 2 bad, 1 failed (grader error: no answer), 1 good without logprobs
+# 3 good, 2 bad, 1 failed (too long at every rung: no answer), 1 good without logprobs
 SCORES = [
     sample("good", 0.9, baseline=0.2),
     sample("good", 0.7, baseline=0.4),
@@ -41,7 +41,7 @@ def test_good_share_over_all_records() -> None:
     assert good_pct()(SCORES) == pytest.approx(4 / 7)
     assert recovery_rate()(SCORES) == pytest.approx(4 / 7)
     assert good_pct_valid()(SCORES) == pytest.approx(4 / 6)
-    assert fail_rate()(SCORES) == pytest.approx(1 / 7)
+    assert fail_rate()(SCORES) == 0.0  # only real answers with neither label count
     assert good_pct_stderr()(SCORES) == pytest.approx(math.sqrt((4 / 7) * (3 / 7) / 7))
 
 

@@ -27,7 +27,6 @@ from uxbench.scorers.grm import (
     final_reply,
     grm,
     render,
-    too_long,
 )
 
 TEMPLATE = load_template(builtin_path("grm_pointwise.txt"))
@@ -91,27 +90,6 @@ def test_empty_history_reads_as_such() -> None:
 )
 def test_final_reply(text: str, marker: str | None, expected: tuple[str, bool]) -> None:
     assert final_reply(text, marker) == expected
-
-
-class StatusError(Exception):
-    def __init__(self, status_code: int, message: str) -> None:
-        super().__init__(message)
-        self.status_code = status_code
-
-
-@pytest.mark.parametrize(
-    ("error", "expected"),
-    [
-        (StatusError(400, "This model's maximum context length is 16384 tokens."), True),
-        (StatusError(413, "payload too large"), True),
-        (StatusError(400, "bad request"), True),
-        (ValueError("prompt is too long: 20000 tokens > 16384 maximum"), True),
-        (StatusError(500, "internal error"), False),
-        (ConnectionError("connection refused"), False),
-    ],
-)
-def test_too_long(error: Exception, expected: bool) -> None:
-    assert too_long(error) is expected
 
 
 # ---------------------------------------------------------------- scorer

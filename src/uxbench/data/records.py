@@ -10,9 +10,9 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, TypeVar
 
 from uxbench.data.labels import (
     DIFFICULTIES,
@@ -20,6 +20,7 @@ from uxbench.data.labels import (
     canonical_scenario,
     canonical_success,
 )
+from uxbench.runtime.surrogates import LONE_SURROGATE, first_lone_surrogate
 
 ROLES = ("system", "user", "assistant")
 LIKED, DISLIKED = 1, -1
@@ -394,37 +395,83 @@ def _liked(raw: dict[str, Any], file_label: int | None) -> bool:
     return label == LIKED
 
 
+R = TypeVar("R")
+
+
+def _joined(path: str, name: object) -> str:
+    """A field path; a half character in a field's name is shown as its escape (`\\ud83d`)."""
+    shown = LONE_SURROGATE.sub(lambda half: f"\\u{ord(half.group()):04x}", str(name))
+    return f"{path}.{shown}" if path else shown
+
+
+def _texts(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    """(field path, text) of every string in a record: its fields, turns, labels and their keys."""
+    if isinstance(value, str):
+        yield path, value
+    elif is_dataclass(value) and not isinstance(value, type):
+        for part in fields(value):
+            yield from _texts(getattr(value, part.name), _joined(path, part.name))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(str(key), f"{_joined(path, key)} (its name)")
+            yield from _texts(item, _joined(path, key))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from _texts(item, f"{path}[{index}]")
+
+
+def refuse_lone_surrogates(record: R) -> R:
+    """The record, unless a text in it holds half of a character (a lone surrogate such as a
+    JSON `\\ud83d`): then a RecordError naming the field, before any model is asked. Such text
+    cannot be encoded as UTF-8, so it would fail later at the request or in the log."""
+    for path, text in _texts(record, ""):
+        at = first_lone_surrogate(text)
+        if at is not None:
+            raise RecordError(
+                path,
+                f"holds half of a character (a lone surrogate U+{ord(text[at]):04X} at character {at:,}); "
+                "the text was cut inside an emoji or other character: repair or drop it",
+            )
+    return record
+
+
 def judge_record(raw: dict[str, Any], file_label: int | None = None) -> JudgeRecord:
     """Task 1 record; `file_label` is the label its file's name (or hub config) gives, if any."""
     query = _text(raw, _JUDGE_QUERY)
     name, history = _pick(raw, _JUDGE_HISTORY)
-    return JudgeRecord(
-        cid=_cid(raw),
-        liked=_liked(raw, file_label),
-        history=_without_trailing_query(parse_turns(history, name), query),
-        query=query,
-        response=_text(raw, _JUDGE_RESPONSE),
-        labels=record_labels(raw),
+    return refuse_lone_surrogates(
+        JudgeRecord(
+            cid=_cid(raw),
+            liked=_liked(raw, file_label),
+            history=_without_trailing_query(parse_turns(history, name), query),
+            query=query,
+            response=_text(raw, _JUDGE_RESPONSE),
+            labels=record_labels(raw),
+        )
     )
 
 
 def eval_record(raw: dict[str, Any]) -> EvalRecord:
     query = _text(raw, ("query",))
     name, history = _pick(raw, _EVAL_HISTORY)
-    return EvalRecord(
-        cid=_cid(raw),
-        history=_without_trailing_query(parse_turns(history, name), query),
-        query=query,
-        labels=record_labels(raw),
+    return refuse_lone_surrogates(
+        EvalRecord(
+            cid=_cid(raw),
+            history=_without_trailing_query(parse_turns(history, name), query),
+            query=query,
+            labels=record_labels(raw),
+        )
     )
 
 
 def recovery_record(raw: dict[str, Any]) -> RecoveryRecord:
     _, history = _pick(raw, ("history",))
-    return RecoveryRecord(
-        cid=_cid(raw),
-        history=parse_turns(history, "history"),
-        failed_response=_text(raw, ("failed_response",)),
-        complaint=_text(raw, ("user_complaint",)),
-        labels=record_labels(raw),
+    return refuse_lone_surrogates(
+        RecoveryRecord(
+            cid=_cid(raw),
+            history=parse_turns(history, "history"),
+            failed_response=_text(raw, ("failed_response",)),
+            complaint=_text(raw, ("user_complaint",)),
+            labels=record_labels(raw),
+        )
     )

@@ -12,10 +12,16 @@ SentencePiece byte fallback `<0xE5>` and `▁` space marker, and GPT-2 byte-leve
 generated path: the alternatives at a later position are conditioned on the bytes already
 generated, so their probability is the path's times their own.
 
-Non-finite numbers from a provider: a logprob of −inf is probability 0; NaN, +inf or none
-at all (null) means that token has no usable logprob. When a token the score depends on
-has none, the answer is read as one without logprobs (verdict from the text, no score),
-so a mean never turns into NaN.
+Odd numbers from a provider: a logprob of −inf is probability 0; NaN, +inf, none at all
+(null), or one above 0 (a probability above 1; JSON `true` arrives as 1.0) means that token
+has no usable logprob, except that a value within 1e-6 above 0 is float rounding and read as
+0. When a token the score depends on has none, the answer is read as one without logprobs
+(verdict from the text, no score), so a mean never turns into NaN or a probability past 1.
+A token listed twice among one position's alternatives (same bytes) counts once, at its
+first listing: summing both would count its probability twice.
+
+Work is linear in the answer's tokens; the label search stops once the generated text has
+left every label's spelling.
 """
 
 from __future__ import annotations
@@ -95,13 +101,15 @@ def token_bytes(token: str, raw: Sequence[int] | None = None) -> bytes:
 
 
 def _strip_leading_space(data: bytes) -> bytes:
+    """The bytes after any leading ASCII, ideographic or no-break spaces (one pass, linear)."""
+    start = 0
     while True:
-        stripped = data.lstrip()
-        for space in _WIDE_SPACES:
-            stripped = stripped.removeprefix(space)
-        if stripped == data:
-            return data
-        data = stripped
+        while start < len(data) and data[start : start + 1].isspace():
+            start += 1
+        wide = next((space for space in _WIDE_SPACES if data.startswith(space, start)), None)
+        if wide is None:
+            return data[start:]
+        start += len(wide)
 
 
 def _is_space(data: bytes) -> bool:
@@ -127,9 +135,17 @@ def unreadable_logprobs(error: BaseException) -> bool:
     )
 
 
+ROUNDING = 1e-6  # a logprob this little above 0 is float rounding of 0
+
+
 def usable(logprob: float | None) -> bool:
-    """A logprob that means a probability: finite, or −inf (probability 0)."""
-    return logprob is not None and not math.isnan(logprob) and logprob != math.inf
+    """A logprob that means a probability: at most 0 (give or take rounding), or −inf (probability 0)."""
+    return logprob is not None and not math.isnan(logprob) and logprob <= ROUNDING
+
+
+def _probability_log(logprob: float) -> float:
+    """A usable logprob, rounding above 0 read as 0."""
+    return min(logprob, 0.0)
 
 
 def score_of(logprob_good: float | None, logprob_bad: float | None) -> float | None:
@@ -185,35 +201,38 @@ def label_logprobs(
             return _strip_leading_space(data) if lead else data
 
         chosen = prefix + spelled(position)
+        listed = {token_bytes(position.token, position.bytes)}  # the generated token: followed below
         for alternative in position.top_logprobs or []:
-            if alternative.token == position.token:
-                continue  # the generated token: followed below
+            raw = token_bytes(alternative.token, alternative.bytes)
+            if alternative.token == position.token or raw in listed:
+                continue
+            listed.add(raw)
             text = spelled(alternative)
             name = _label_of(prefix + text, spellings, partial=True) if text else None
             if name:
                 if not usable(alternative.logprob):
                     return None
-                found[name].append(path + alternative.logprob)
+                found[name].append(path + _probability_log(alternative.logprob))
         name = _label_of(chosen, spellings, partial=False)
         continues = any(s.startswith(chosen) for values in spellings.values() for s in values)
         if (name or continues) and not usable(position.logprob):
             return None
         if name:
-            found[name].append(path + position.logprob)
+            found[name].append(path + _probability_log(position.logprob))
             break
         if not continues:
             break  # the generated text has left every label
-        prefix, path = chosen, path + position.logprob
+        prefix, path = chosen, path + _probability_log(position.logprob)
     return {name: _logsumexp(values) for name, values in found.items()}
 
 
 def alternatives(content: Sequence[Logprob]) -> tuple[tuple[str, float | None], ...]:
-    """The top alternatives at the first answer position, non-finite logprobs as None."""
+    """The top alternatives at the first answer position, logprobs that are not finite or above 0 as None."""
     start = answer_position(content)
     if start is None:
         return ()
     return tuple(
-        (t.token, t.logprob if t.logprob is not None and math.isfinite(t.logprob) else None)
+        (t.token, _probability_log(t.logprob) if usable(t.logprob) and t.logprob != -math.inf else None)
         for t in content[start].top_logprobs or []
     )
 

@@ -12,6 +12,12 @@ answer would conclude: it first sets aside a restated list of the options (`好/
 negations across a few words (不会觉得好, won't be satisfied), and when the template's labels
 are not found at all it falls back to a JSON verdict in any known spelling and to the labels'
 words in the language the template does not use. Each fallback is named in `Verdict.method`.
+
+Bounded work: reading is linear in the answer's length, whatever it holds (unclosed
+`<think>` tags by the thousand, long runs of spaces after a label or a marker, a label
+repeated throughout). `clean` cuts every run of whitespace to at most 8 characters (its
+first and last 4, so line breaks at its ends stay), so no pattern can backtrack through a
+long run, and a negation is looked for in the `NEGATION_REACH` characters before a label only.
 """
 
 from __future__ import annotations
@@ -27,7 +33,8 @@ ParseMode = Literal["careful", "strict"]
 PARSE_MODES: tuple[ParseMode, ...] = ("careful", "strict")
 Labels = dict[str, tuple[str, ...]]
 
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
+_THINK_END = re.compile(r"</think>", re.IGNORECASE)
+_LONG_SPACE_RUN = re.compile(r"\s{9,}")  # kept to its first and last 4 characters (the module's bound)
 _MARKDOWN = re.compile(r"[*`#>~]+")
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}")
 _PUNCT = " \t\r\n。．.，,：:；;！!？?\"'“”‘’「」『』【】[]()（）<>《》-—_=|/\\"
@@ -37,6 +44,9 @@ _LATIN = re.compile(r"[A-Za-z]")
 _NUMBER = re.compile(r"[\d.]+")
 # Characters that may stand right before a Chinese label and keep it a verdict (很好, 较差, 质量差).
 _DEGREE = set("很常较挺太真是为算都量得也还偏极")
+# How far before a label a negation is looked for: the longest the patterns below can spell
+# (five bridging words after "not") with room to spare.
+NEGATION_REACH = 120
 _NEGATION = re.compile(r"(?:不|没|并不|不太|不够|不算|不是|没有|not\s+|n't\s+|never\s+)$", re.IGNORECASE)
 # The careful reader also sees a negation through a few bridging words (不会觉得好, isn't really good,
 # won't be satisfied) but not through "not only".
@@ -90,10 +100,13 @@ class Verdict:
 
 
 def clean(text: str) -> str:
-    """Output without reasoning blocks and markdown emphasis."""
-    if "</think>" in text.lower():
-        text = re.split(r"</think>", text, flags=re.IGNORECASE)[-1]
-    return _MARKDOWN.sub("", _THINK.sub("", text)).strip()
+    """Output after the last `</think>` (the reasoning before it set aside), without markdown
+    emphasis, a run of more than 8 whitespace characters cut to its first and last 4.
+
+    An unclosed `<think>` is kept: the answer may be inside it.
+    """
+    text = _MARKDOWN.sub("", _THINK_END.split(text)[-1])
+    return _LONG_SPACE_RUN.sub(lambda run: run.group()[:4] + run.group()[-4:], text).strip()
 
 
 def parse_verdict(output: str, template: Template, mode: ParseMode = "careful") -> Verdict:
@@ -260,12 +273,11 @@ def _mentions(text: str, labels: Labels, negation: re.Pattern[str]) -> tuple[str
                 start, end = match.span()
                 if end < len(text) and _is_word(text[end]):
                     continue
-                before = text[:start]
-                if negation.search(before) is not None:
+                if negation.search(text, max(0, start - NEGATION_REACH), start) is not None:
                     if name in _OPPOSITE:
                         found.add(_OPPOSITE[name])
                     continue
-                if before and _is_word(before[-1]) and before[-1] not in _DEGREE:
+                if start and _is_word(text[start - 1]) and text[start - 1] not in _DEGREE:
                     continue
                 found.add(name)
     if len(found) == 1:

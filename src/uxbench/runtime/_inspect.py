@@ -22,6 +22,11 @@ needs it, with a warning naming it, and every `uxbench/` task stays listed and r
 - `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
   pipeline turns it into a one-line message before any stage runs. It is not exported.
   Without it that error surfaces as the provider raised it.
+- `OpenAIResponseError`: the error Inspect's OpenAI-compatible providers raise for a reply that
+  is an error (its OpenRouter provider raises it from `on_response` for an HTTP 200 error
+  body); code `server_error` is one Inspect retries under `--max-retries` / `--timeout`. The
+  grader raises it for the same bodies from any OpenAI-compatible provider. It is not exported.
+  Without it such a body still errors the sample with the provider's message, but is not retried.
 """
 
 from __future__ import annotations
@@ -34,7 +39,15 @@ from inspect_ai.model import GenerateConfig
 
 from uxbench.runtime.errors import DataError
 
-__all__ = ["MISSING", "PrerequisiteError", "active_sample_id", "in_eval", "run_config", "sample_active"]
+__all__ = [
+    "MISSING",
+    "OpenAIResponseError",
+    "PrerequisiteError",
+    "active_sample_id",
+    "in_eval",
+    "run_config",
+    "sample_active",
+]
 
 # private name -> the feature turned off because this Inspect lacks it
 MISSING: dict[str, str] = {}
@@ -89,6 +102,19 @@ except ImportError as error:
 
     def active_model() -> Any:  # type: ignore[misc]
         return None
+
+
+try:
+    from inspect_ai.model._openai import OpenAIResponseError
+except ImportError as error:
+    _missing("inspect_ai.model._openai.OpenAIResponseError", "retrying a grader's HTTP 200 error body", error)
+
+    class OpenAIResponseError(RuntimeError):  # type: ignore[no-redef]
+        """Stands in for Inspect's: raised, it errors the sample without Inspect's retry."""
+
+        def __init__(self, code: str, message: str) -> None:
+            super().__init__(message)
+            self.code, self.message = code, message
 
 
 def in_eval() -> bool:

@@ -9,18 +9,22 @@ truncation ladder, and the rung used is recorded. Several graders bound as `grad
 `grader_2`, … judge as a panel (`uxbench.grading.ensemble`).
 
 Grader calls obey the run's `--attempt-timeout`, `--timeout` and `--max-retries` like the
-model under test's calls (a grader role bound with its own values keeps them). A reply
-the grader's provider cannot turn into an answer — no choices, or a body Inspect cannot
-read — is a `failed` judgment; one whose logprobs are null is asked again without
-logprobs (a verdict without a score). `grade` turns one prompt into a Judgment on its own,
-for any solver or scorer that needs a grader's verdict.
+model under test's calls (a grader role bound with its own values keeps them). A grader error
+is never a verdict (`uxbench.grading.faults`): a reply that is no answer — an HTTP 200 error
+body, no choices, a choice without a message — is retried like a 5xx under those limits, and
+when it persists the sample errors with the provider's message, so `inspect eval-retry` redoes
+it; an error every call repeats (401/403/404, an unknown model, logprobs refused) ends the run
+at the first sample with one message. A reply whose logprobs are null is asked again without
+logprobs (a verdict without a score). `grade` turns one prompt into a Judgment on its own, for
+any solver or scorer that needs a grader's verdict.
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 from inspect_ai.model import (
     ChatMessage,
@@ -39,10 +43,12 @@ from pydantic import ValidationError
 from uxbench.data.records import ROLES, Turn
 from uxbench.data.templates import Template, load_template, template_path
 from uxbench.grading.ensemble import grader_agreement, panel_verdict
+from uxbench.grading.faults import configuration, context_length, provider_message, reply_problem
 from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
-from uxbench.runtime._inspect import run_config
+from uxbench.runtime._inspect import OpenAIResponseError, run_config
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import grader_roles
+from uxbench.runtime.surrogates import replace_lone_surrogates
 from uxbench.scorers.metrics import (
     bad_score_mean,
     breakdown,
@@ -72,11 +78,8 @@ DEFAULT_TEMPLATE = "grm_pointwise.txt"
 CUT_MARK = "……（后文已截断）"
 OMITTED_TURNS = "（更早的 {n} 轮对话已省略）"
 
-_TOO_LONG = re.compile(
-    r"context.{0,20}length|maximum context|context window|too long|input length|too many tokens",
-    re.IGNORECASE,
-)
 _THINK_END = re.compile(r"</think>", re.IGNORECASE)
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,7 @@ class Graded:
     raw: str  # the grader's answer, or the error that ended the ladder
     rung: int | None  # ladder rung that got an answer; None when none did
     answered: bool
+    replaced: int = 0  # half characters (lone surrogates) in the grader's answer, read as U+FFFD
 
 
 def grader_model(self_grade: bool = False) -> Model:
@@ -177,6 +181,18 @@ def conversation(state: TaskState) -> tuple[Turn, ...]:
     return tuple(Turn(m.role, m.text) for m in messages if m.role in ROLES)
 
 
+def readable(turns: tuple[Turn, ...], reply: str) -> tuple[tuple[Turn, ...], str, int]:
+    """The conversation and the reply with each half character (a lone surrogate, which no
+    request to the grader can encode) replaced by U+FFFD, and how many were replaced."""
+    text, count = replace_lone_surrogates(reply)
+    kept = []
+    for turn in turns:
+        content, n = replace_lone_surrogates(turn.content)
+        kept.append(replace(turn, content=content))
+        count += n
+    return tuple(kept), text, count
+
+
 def split_question(turns: tuple[Turn, ...]) -> tuple[tuple[Turn, ...], str]:
     """Context and question: the last user turn is the question, the turns before it the context."""
     last_user = max((i for i, t in enumerate(turns) if t.role == "user"), default=None)
@@ -209,22 +225,52 @@ def render(template: Template, context: tuple[Turn, ...], query: str, response: 
     )
 
 
-def too_long(error: BaseException) -> bool:
-    """A context-length rejection: HTTP 400/413 or a message saying the input is too long."""
-    status = getattr(error, "status_code", None)
-    message = getattr(error, "provider_message", None) or str(error)
-    return status in (400, 413) or bool(_TOO_LONG.search(message))
+class GraderError(DataError):
+    """The grader gave no answer; the sample errors with this message (never a verdict)."""
+
+
+class GraderConfigError(DataError):
+    """An error every call to the grader repeats: the run stops at the first one."""
+
+
+def watch_replies(grader: Model) -> Model:
+    """Make an OpenAI-compatible grader raise a retryable error for a 200 body that is no answer.
+
+    Inspect reads such a body as a TypeError (not retried, the provider's message lost). Its
+    OpenRouter provider checks bodies in the `on_response` hook; this adds the same check to
+    any provider that has the hook (openai-api/*, vllm/*, sglang/*, …), keeping its own.
+    """
+    hook = getattr(grader.api, "on_response", None)
+    if hook is None or getattr(hook, "watches_replies", False):
+        return grader
+
+    def on_response(response: dict[str, Any]) -> None:
+        problem = reply_problem(response)
+        if problem is not None:
+            raise OpenAIResponseError("server_error", problem)
+        hook(response)
+
+    on_response.watches_replies = True  # type: ignore[attr-defined]
+    grader.api.on_response = on_response  # type: ignore[attr-defined]
+    return grader
 
 
 async def generate_once(model: Model, prompt: str, config: GenerateConfig) -> ModelOutput:
-    """One grading call; asked again without logprobs when the reply's logprobs cannot be read."""
+    """One grading call; asked again without logprobs when the reply's logprobs cannot be read.
+
+    A reply Inspect cannot read at all (a provider without the `on_response` check) raises
+    GraderError with what Inspect said.
+    """
     messages: list[ChatMessage] = [ChatMessageUser(content=prompt)]
     try:
-        return await model.generate(messages, config=config)
-    except ValidationError as error:
-        if not unreadable_logprobs(error):
-            raise
-    return await model.generate(messages, config=config.model_copy(update=NO_LOGPROBS))
+        try:
+            return await model.generate(messages, config=config)
+        except ValidationError as error:
+            if not unreadable_logprobs(error):
+                raise
+        return await model.generate(messages, config=config.model_copy(update=NO_LOGPROBS))
+    except (TypeError, AttributeError) as error:  # no choices or no message: Inspect cannot read it
+        raise GraderError(f"grader {model}: the grader's reply could not be read ({error})") from error
 
 
 async def grade(
@@ -236,26 +282,39 @@ async def grade(
     response: str,
     ladder: tuple[Rung, ...],
 ) -> Graded:
-    """Ask the grader, cutting the input down the ladder while it is rejected as too long."""
+    """Ask the grader, cutting the input down the ladder while it is rejected as too long.
+
+    Only a context-length rejection climbs the ladder; any other grader error is raised (the
+    sample errors), a configuration error as GraderConfigError.
+    """
     problem = ""
     failed = Judgment(FAILED, None, None, None, has_logprobs=False)
     for number, rung in enumerate(ladder):
         prompt = render(template, context, query, response, rung)
         try:
             output = await generate_once(grader, prompt, config)
-        except TypeError as error:  # a body Inspect could not turn into a reply (e.g. no "choices")
-            return Graded(failed, f"the grader's reply could not be read: {error}", number, answered=False)
+        except GraderError:
+            raise
         except Exception as error:
-            if not too_long(error):
-                raise
-            problem = getattr(error, "provider_message", None) or str(error)
+            if configuration(error):
+                raise GraderConfigError(
+                    f"grader {grader}: every call is refused, so the run stops: {provider_message(error)} "
+                    "(check the grader's --model-role binding, its API key and whether it returns logprobs)"
+                ) from error
+            if not context_length(error):
+                raise GraderError(f"grader {grader}: {provider_message(error)}") from error
+            problem = provider_message(error)
             continue
         if not output.choices:
-            return Graded(failed, "the grader's reply had no choices", number, answered=False)
+            raise GraderError(f"grader {grader}: the grader's reply had no choices")
         if output.stop_reason == "model_length":
             problem = output.completion
             continue
-        return Graded(judge(output, template.labels), output.completion, number, answered=True)
+        text, replaced = replace_lone_surrogates(output.completion)
+        if replaced:
+            output = output.model_copy(deep=True)
+            output.completion = text
+        return Graded(judge(output, template.labels), text, number, answered=True, replaced=replaced)
     return Graded(failed, f"grader rejected the input at every rung: {problem}", None, answered=False)
 
 
@@ -270,6 +329,7 @@ def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
         f"{prefix}raw": graded.raw,
         f"{prefix}rung": graded.rung,
         f"{prefix}top_logprobs": [{"token": token, "logprob": lp} for token, lp in j.alternatives],
+        f"{prefix}answer_replaced_surrogates": graded.replaced,
     }
 
 
@@ -295,9 +355,12 @@ def grader_panel(self_grade: bool = False) -> list[tuple[str, Model]]:
     """(role, model) of each grader: every bound `grader`, `grader_2`, … role, or the one grader."""
     roles = grader_roles(model_roles())
     if len(roles) < 2:
-        return [(GRADER_ROLE, grader_model(self_grade))]
+        return [(GRADER_ROLE, watch_replies(grader_model(self_grade)))]
     return [
-        (role, get_model(role=role, required=True))  # inspect-evals-lint: ignore[IEBP001] -- per sample
+        (
+            role,
+            watch_replies(get_model(role=role, required=True)),
+        )  # inspect-evals-lint: ignore[IEBP001] -- per sample
         for role in roles
     ]
 
@@ -381,13 +444,17 @@ def grm(
 
     async def score(state: TaskState, target: Target) -> Score:
         panel = grader_panel(self_grade)
-        turns = conversation(state)
+        turns, said, replaced = readable(conversation(state), state.output.completion)
+        if replaced:
+            logger.warning("uxbench: sample %s: %d half character(s) in the graded text read as U+FFFD",
+                           state.sample_id, replaced)  # fmt: skip
         context, query = split_question(turns)
-        reply, marked = final_reply(state.output.completion, answer_marker)
+        reply, marked = final_reply(said, answer_marker)
         metadata, explanation = await judge_reply(
             panel, self_grade, grader_template, shown(context), query, reply, rungs
         )
         metadata["grader"] = ", ".join(str(model) for _, model in panel)
+        metadata["replaced_surrogates"] = replaced
         if answer_marker is not None:
             metadata |= {"marker_found": marked, "graded_response": reply}
         if baseline and context and context[-1].role == "assistant":

@@ -7,6 +7,8 @@ template by built-in prompt name or by path, docs/graders.md#re-grading-a-log).
 
 from __future__ import annotations
 
+import logging
+
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
@@ -14,6 +16,7 @@ from uxbench.data.templates import Template, load_template, template_path
 from uxbench.judge.calibration import answer_p_good, calibration_metrics
 from uxbench.judge.verdict import PARSE_MODES, ParseMode, parse_verdict
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.surrogates import replace_lone_surrogates
 from uxbench.scorers.metrics import (
     avg_acc,
     avg_acc_stderr,
@@ -26,6 +29,7 @@ from uxbench.scorers.metrics import (
 )
 
 GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
+logger = logging.getLogger(__name__)
 PROMPTS = ("default", "user_modeling", "cot", "few_shot")
 LABEL_SETS = {"binary": ("good", "bad"), "three_class": ("good", "bad", "neutral")}
 
@@ -56,6 +60,9 @@ def judge_template(template: str = "default", labels: str = "binary") -> Templat
 def judge_verdict(template: str = "default", labels: str = "binary", parse: ParseMode = "careful") -> Scorer:
     """1 when the parsed verdict equals the user's label, else 0 (unparseable = wrong).
 
+    Half characters (lone surrogates) in the judge's answer are read as U+FFFD and counted in
+    `replaced_surrogates`.
+
     Args:
         template: the judge template the run used: a built-in prompt name (default,
             user_modeling, cot, few_shot) or the path of your own.
@@ -67,7 +74,10 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
     judging = judge_template(template, labels)
 
     async def score(state: TaskState, target: Target) -> Score:
-        raw = state.output.completion
+        raw, replaced = replace_lone_surrogates(state.output.completion)
+        if replaced:
+            logger.warning("uxbench: sample %s: %d half character(s) in the judge's answer read as U+FFFD",
+                           state.sample_id, replaced)  # fmt: skip
         verdict = parse_verdict(raw, judging, parse)
         gold = target.text
         feeling = "liked" if gold == "good" else "disliked"
@@ -81,6 +91,7 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
                 "parse": verdict.method,
                 "raw": raw,
                 "p_good": answer_p_good(state.output, judging),
+                "replaced_surrogates": replaced,
             },
         )
 

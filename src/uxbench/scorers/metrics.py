@@ -231,10 +231,16 @@ def good_pct_stderr() -> Metric:
 
 @metric(scores="unreduced")
 def fail_rate() -> Metric:
-    """Failed judgments / all records: the grader's answer began with neither label, or it errored."""
+    """Failed answers / all records: the grader answered, and its answer began with neither label.
+
+    A grader error is no answer: the sample errors and is in no metric. An input too long for
+    the grader at every rung of the truncation ladder is `failed` (not good) but no answer
+    (its `logprobs` is None), so it is not counted here either.
+    """
 
     def compute(scores: list[SampleScore]) -> float:
-        return _mean([float(v == "failed") for v in _grm(scores, "verdict")])
+        facts = zip(_grm(scores, "verdict"), _grm(scores, "logprobs"), strict=True)
+        return _mean([float(v == "failed" and answered is not None) for v, answered in facts])
 
     return compute
 

@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from uxbench.data.records import RecordError, message_text
+from uxbench.data.records import RecordError, message_text, refuse_lone_surrogates
 from uxbench.pipeline.read.mapping import DEFAULT_FIELDS, DISLIKED, LIKED, RATING_LIKE, Fields, rating_word
 from uxbench.pipeline.read.readers import ReaderNotes, detect_format, records
 from uxbench.runtime.errors import DataError
@@ -303,7 +303,7 @@ def read_raw_log(
         try:
             if record.problem:
                 raise RecordError("-", record.problem)
-            conversation = parse_conversation(raw, fields, tally, record.turn_names)
+            conversation = refuse_lone_surrogates(parse_conversation(raw, fields, tally, record.turn_names))
             _check_cid(conversation, record.position, report)
         except RecordError as error:
             text = error.problem if record.problem else str(error)

@@ -25,10 +25,12 @@ from pydantic import BaseModel, ValidationError
 from uxbench.pipeline.stages.rows import SignalRow, valid_rows
 from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.surrogates import replace_in, replace_lone_surrogates
 
 RESULT_KEY = "pipeline_result"
 ATTEMPTS_KEY = "pipeline_attempts"
 ERRORS_KEY = "pipeline_errors"
+REPLACED_KEY = "pipeline_replaced_surrogates"  # half characters in the answers, read as U+FFFD
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*|\s*```$")
 
 ValidationContext = Callable[[dict[str, Any]], dict[str, Any]]
@@ -118,23 +120,29 @@ _REASK = (
 @solver
 def structured_answer(schema: SchemaOf, context: ValidationContext, max_attempts: int = 3) -> Solver:
     """Ask, validate against the item's schema, and re-ask with the validation error, up to
-    `max_attempts` answers in all."""
+    `max_attempts` answers in all. Half characters (lone surrogates) in an answer are read as
+    U+FFFD and counted, so the stage's rows can be written."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         item = state.metadata["item"]
         errors: list[str] = []
-        attempts = 0
+        attempts = replaced = 0
         for attempt in range(1, max_attempts + 1):
             attempts = attempt
             state = await generate(state)
+            text, count = replace_lone_surrogates(state.output.completion)
+            replaced += count
+            state.store.set(REPLACED_KEY, replaced)
             try:
-                answer = parse_answer(state.output.completion, schema(item), context(item))
+                answer = parse_answer(text, schema(item), context(item))
             except AnswerError as error:
                 errors.append(str(error))
                 if attempt < max_attempts:
                     state.messages.append(ChatMessageUser(content=_REASK.format(error=error)))
                 continue
-            state.store.set(RESULT_KEY, answer.model_dump(mode="json"))
+            result, count = replace_in(answer.model_dump(mode="json"))  # JSON escapes such as \ud83d
+            state.store.set(REPLACED_KEY, replaced + count)
+            state.store.set(RESULT_KEY, result)
             break
         state.store.set(ATTEMPTS_KEY, attempts)
         state.store.set(ERRORS_KEY, errors)
@@ -154,7 +162,12 @@ def valid_answer() -> Scorer:
             value=CORRECT if result is not None else INCORRECT,
             answer=json.dumps(result, ensure_ascii=False) if result is not None else None,
             explanation=errors[-1] if errors else None,
-            metadata={"result": result, "attempts": state.store.get(ATTEMPTS_KEY, 0), "errors": errors},
+            metadata={
+                "result": result,
+                "attempts": state.store.get(ATTEMPTS_KEY, 0),
+                "errors": errors,
+                "replaced_surrogates": state.store.get(REPLACED_KEY, 0),
+            },
         )
 
     return score

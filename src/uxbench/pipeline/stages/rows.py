@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from uxbench.data.records import RecordError, refuse_lone_surrogates
 from uxbench.pipeline.read.files import numbered_rows
 from uxbench.pipeline.stages.quality import TIERS, mean_score, tier
 from uxbench.pipeline.stages.schemas import CASE_SCHEMAS, JudgeScores, QAVerdict
@@ -146,7 +147,12 @@ def _computed(row: SignalRow) -> tuple[str, str] | None:
 
 
 def row_problem(row: dict[str, Any], model: type[SignalRow]) -> tuple[str, str] | None:
-    """(field, problem) of the first thing wrong with a stage row, or None when it is fine."""
+    """(field, problem) of the first thing wrong with a stage row, or None when it is fine
+    (half a character, a lone surrogate, in any text included)."""
+    try:
+        refuse_lone_surrogates(row)
+    except RecordError as error:
+        return error.field, error.problem
     try:
         parsed = model.model_validate(row)
     except ValidationError as error:
