@@ -131,10 +131,9 @@ def test_half_a_character_in_a_reply_is_replaced_and_counted(
 
 
 def test_half_a_character_in_a_judge_answer_is_replaced_and_counted(tmp_path: Path) -> None:
-    template = load_template(builtin_path("judge_default.txt"))
     model = get_model("mockllm/model", custom_outputs=[ModelOutput.from_content("mockllm", "好" + HALF)])
     [log] = eval(
-        Task(dataset=[Sample(id=1, input="问题", target="good")], scorer=judge_verdict(template)),
+        Task(dataset=[Sample(id=1, input="问题", target="good")], scorer=judge_verdict()),
         model=model,
         log_dir=str(tmp_path),
         display="none",
