@@ -83,7 +83,12 @@ REDACTIONS = [
     ({}, "Authorization: Bearer tok_8f3a9c2e1d", "Authorization: Bearer [REDACTED]"),
     ({}, "use Bearer authentication", "use Bearer authentication"),
     ({}, "Basic YWxpY2U6cHc=", "Basic [REDACTED]"),
-    ({}, "base_url=https://alice:pw1@host:8000/v1", "base_url=https://[REDACTED]@host:8000/v1"),
+    ({}, "base_url=https://alice:pw1@host:8000/v1", "base_url=https://alice:pw1@host:8000/v1"),  # not known
+    (
+        {"LOCAL_BASE_URL": "https://alice:pw1@host:8000/v1"},
+        "base_url=https://alice:pw1@host:8000/v1",
+        "base_url=https://[REDACTED:LOCAL_BASE_URL]@host:8000/v1",
+    ),
     ({}, "see http://host/a@b and mail@example.com", "see http://host/a@b and mail@example.com"),
     (
         {"X_TOKEN": "tok-123456789"},
@@ -295,7 +300,8 @@ def test_report_and_redact_command_on_unredacted_logs(
 ) -> None:
     """Logs from a killed run, an older version or another machine: the report redacts its own
     outputs, even where it cuts an error message short in the middle of a key, and
-    `uxbench redact` rewrites the logs themselves."""
+    `uxbench redact` rewrites the logs themselves — with the environment's credentials and the
+    base URL each log's header says its run was configured with."""
     monkeypatch.setenv("OPENAI_API_KEY", LONG_KEY)
     [log] = eval(
         "uxbench/task1_judge",
@@ -313,6 +319,7 @@ def test_report_and_redact_command_on_unredacted_logs(
         log.status = "error"
         log.error = EvalError(message=message, traceback="", traceback_ansi="")
         log.eval.model = f"openai-api/local/m{number}"
+        log.eval.model_base_url = "https://bob:pw-uxb-report-0011@llm.internal/v1" if number else None
         write_eval_log(log, str(tmp_path / "logs" / f"unredacted-{number}.eval"))
     secrets = (LONG_KEY[:16], "pw-uxb-report-0011", "tok_uxb_report_0012")
     assert log_leaks(tmp_path / "logs" / "unredacted-0.eval", secrets) == [f"header.json: {LONG_KEY[:16]}"]
@@ -321,6 +328,13 @@ def test_report_and_redact_command_on_unredacted_logs(
     assert r"Incorrect API key provided: Bearer \[REDACTED:OPENAI\_API\_KEY\]" in markdown
     assert r"https://\[REDACTED\]@llm.internal/v1 (Bearer \[REDACTED\])" in markdown  # Markdown-escaped
 
+    expected = [
+        Redactor.from_environ()
+        .including(read_eval_log(str(tmp_path / "logs" / f"unredacted-{n}.eval")).eval)
+        .redact(m)
+        for n, m in enumerate(messages)
+    ]
+    assert expected[1] == "Connection refused: https://[REDACTED]@llm.internal/v1 (Bearer [REDACTED])"
     capsys.readouterr()
     assert uxbench_main(["redact", str(tmp_path / "logs"), str(tmp_path / "run")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "2 of 3 file(s) held credentials"
@@ -328,7 +342,7 @@ def test_report_and_redact_command_on_unredacted_logs(
         path = tmp_path / "logs" / f"unredacted-{number}.eval"
         assert log_leaks(path, secrets) == []
         error = read_eval_log(str(path), header_only=True).error
-        assert error is not None and error.message == Redactor.from_environ().redact(message)
+        assert error is not None and error.message == expected[number]
 
 
 # ------------------------------------------------------------------ the command line: console and trace file
