@@ -11,12 +11,12 @@ import gzip
 import os
 import subprocess
 import sys
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers.secrets import found, log_leaks, report_leaks
 from inspect_ai import eval
 from inspect_ai.log import EvalError, EvalLog, read_eval_log, write_eval_log
 from inspect_ai.model import get_model
@@ -30,7 +30,6 @@ from synth import write_release  # noqa: E402
 
 ACCEPTED = "sk-accepted-key-0000"  # the key the servers accept; never echoed
 LONG_KEY = "sk-proj-" + "AbCd0123" * 18  # 152 characters: folded across lines on an 80-column console
-REPORT_FILES = ("index.html", "leaderboard.md", "leaderboard.json")
 
 
 # ------------------------------------------------------------------ the rules
@@ -223,22 +222,6 @@ CASES = [
 ]
 
 
-def found(secrets: tuple[str, ...], data: bytes | str) -> list[str]:
-    text = data if isinstance(data, str) else data.decode("utf-8", errors="replace")
-    return [secret for secret in secrets if secret in text]
-
-
-def log_leaks(path: Path, secrets: tuple[str, ...]) -> list[str]:
-    """Secrets in any member of an .eval zip, read as raw bytes."""
-    with zipfile.ZipFile(path) as archive:
-        return [f"{m}: {s}" for m in archive.namelist() for s in found(secrets, archive.read(m))]
-
-
-def report_leaks(log_dir: Path, out: Path, secrets: tuple[str, ...]) -> list[str]:
-    assert uxbench_main(["report", str(log_dir), "--out", str(out)]) == 0
-    return [f"{name}: {s}" for name in REPORT_FILES for s in found(secrets, (out / name).read_bytes())]
-
-
 def field_value(log: EvalLog, name: str) -> str | None:
     if name == "error":
         return log.error.message if log.error else None
@@ -338,7 +321,7 @@ def test_report_and_redact_command_on_unredacted_logs(
     capsys.readouterr()
     assert uxbench_main(["redact", str(tmp_path / "logs"), str(tmp_path / "run")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "2 of 3 file(s) held credentials"
-    for number, message in enumerate(messages):
+    for number in range(len(messages)):
         path = tmp_path / "logs" / f"unredacted-{number}.eval"
         assert log_leaks(path, secrets) == []
         error = read_eval_log(str(path), header_only=True).error

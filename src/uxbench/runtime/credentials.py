@@ -190,8 +190,9 @@ class _Form:
         )
         return cls(marker, needle, re.compile(anchor), tuple(_char_forms(c) for c in text[PREFIX:]), token)
 
-    def spans(self, text: str) -> Iterator[tuple[int, int]]:
-        """Where it is in `text`, in order, not overlapping."""
+    def spans(self, text: str, widen: bool = True) -> Iterator[tuple[int, int]]:
+        """Where it is in `text`, in order, not overlapping (`widen`: a base64 form's spans
+        cover the whole token around it)."""
         if self.needle not in text:
             return
         position = 0
@@ -202,13 +203,17 @@ class _Form:
                 if form is None:
                     break
                 end += len(form)
-            if self.token:
-                while start > 0 and text[start - 1] in _BASE64_TOKEN:
-                    start -= 1
-                while end < len(text) and (text[end] in _BASE64_TOKEN or text[end] == "="):
-                    end += 1
-            yield start, end
+            yield _widened(text, start, end) if self.token and widen else (start, end)
             position = end
+
+
+def _widened(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the whole base64 token around text[start:end]."""
+    while start > 0 and text[start - 1] in _BASE64_TOKEN:
+        start -= 1
+    while end < len(text) and (text[end] in _BASE64_TOKEN or text[end] == "="):
+        end += 1
+    return start, end
 
 
 def _replace_spans(text: str, spans: list[tuple[int, int, str]]) -> str:
@@ -322,10 +327,21 @@ class Redactor:
         flat = "".join(view)
         drop: dict[int, str] = {}  # position in text → what it becomes
         for form in self._forms:
-            for start, end in form.spans(flat):
-                if where[start] not in drop:
-                    drop.update(dict.fromkeys((where[i] for i in range(start + 1, end)), ""))
-                    drop[where[start]] = form.marker
+            # a base64 token is widened in the text itself: in the view, the words before
+            # and after a folded line run into it
+            for start, end in form.spans(flat, widen=False):
+                if where[start] in drop:
+                    continue
+                first, last = where[start], where[end - 1] + 1
+                if form.token:
+                    first, last = _widened(text, first, last)
+                chars = [
+                    *range(first, where[start]),
+                    *(where[i] for i in range(start, end)),
+                    *range(where[end - 1] + 1, last),
+                ]
+                drop.update(dict.fromkeys(chars, ""))
+                drop[chars[0]] = form.marker
         if not drop:
             return text
         return "".join(drop.get(i, char) for i, char in enumerate(text))
