@@ -23,11 +23,12 @@ from inspect_ai.scorer import match
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from uxbench.runtime.credentials import Redactor
-from uxbench.runtime.hooks import REDACT_ALL, RedactSecrets
+from uxbench.runtime.hooks import RedactSecrets
 
 SECRET = "sk-foreign-suite-0001-canary"
 URL = "postgres://admin:hunter2@db/x"
 TEXT = f"connect to {URL} with {SECRET}"
+REDACT_ALL = "UXBENCH_REDACT_ALL"  # the opt-in (uxbench.runtime.hooks.REDACT_ALL)
 REDACTED_TEXT = f"connect to {URL} with [REDACTED:FOREIGN_API_KEY]"
 
 
@@ -80,7 +81,11 @@ SCOPES = [
 ]
 
 
-@pytest.mark.parametrize(("suite", "everything", "output", "console"), SCOPES)
+@pytest.mark.parametrize(
+    ("suite", "everything", "output", "console"),
+    SCOPES,
+    ids=["foreign", "foreign-opt-in", "uxbench", "uxbench-opt-in"],
+)
 def test_which_runs_are_redacted(
     suite: str,
     everything: str,

@@ -89,6 +89,28 @@ REDACTIONS = [
         "base_url=https://[REDACTED:LOCAL_BASE_URL]@host:8000/v1",
     ),
     ({}, "see http://host/a@b and mail@example.com", "see http://host/a@b and mail@example.com"),
+    # a URL's user-info is blanked out only where it is a known credential
+    ({"LOCAL_API_KEY": "sk-abc-123456"}, "ssh://git@host/r.git", "ssh://git@host/r.git"),
+    (
+        {"DB_PASSWORD": "pw-4f9a/2b"},
+        "postgres://admin:pw-4f9a%2F2b@db/x",
+        "postgres://admin:[REDACTED:DB_PASSWORD]@db/x",
+    ),
+    (
+        {"GITHUB_TOKEN": "ghp_abc123def456"},
+        "https://ghp_abc123def456@github.com/o/r",
+        "https://[REDACTED:GITHUB_TOKEN]@github.com/o/r",
+    ),
+    (
+        {"HTTPS_PROXY": "http://bob:s3cret-pw@proxy:3128"},
+        "via bob:s3cret-pw@proxy",
+        "via [REDACTED:HTTPS_PROXY]@proxy",
+    ),
+    ({"HTTPS_PROXY": "http://bob:s3cret-pw@proxy:3128"}, "pw s3cret-pw", "pw [REDACTED:HTTPS_PROXY]"),
+    ({"OPENAI_BASE_URL": "ssh://git@host/x"}, "ssh://git@host/y", "ssh://git@host/y"),  # a user name alone
+    # the forms a page writes: Markdown-escaped (leaderboard.md), HTML character references
+    ({"HF_TOKEN": "hf_a*b_c~d|e"}, r"token hf\_a\*b\_c\~d\|e", "token [REDACTED:HF_TOKEN]"),
+    ({"HF_TOKEN": "hf_a/b+c/d+e"}, "hf_a&#x2f;b&#43;c&#47;d&#x2B;e", "[REDACTED:HF_TOKEN]"),
     (
         {"X_TOKEN": "tok-123456789"},
         "tok-123456789 and tok-123456789",

@@ -13,8 +13,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "redact",
         help="blank API keys, tokens and URL passwords out of existing Inspect logs",
         description="Rewrite Inspect logs (.eval, .json; directories are searched recursively) with the "
-        "credentials of this environment (*_API_KEY, *_TOKEN, *_SECRET, ... variables), bearer tokens and "
-        "URL passwords blanked out. Run it with the same variables set as the run that wrote the logs.",
+        "credentials of this environment (*_API_KEY, *_TOKEN, *_SECRET, ... variables, the user-info of "
+        "*_BASE_URL and *_PROXY URLs), those each log's header names (its base URLs, -M api_key=...) and "
+        "bearer tokens blanked out, in any encoding. Run it with the same variables set as the run that "
+        "wrote the logs.",
     )
     parser.add_argument("paths", nargs="+", type=Path, metavar="LOG", help="log files or directories")
     parser.set_defaults(func=run)
