@@ -10,6 +10,7 @@ with both.
 from __future__ import annotations
 
 import json
+import logging
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 from inspect_ai import Task, eval, task
 from inspect_ai.dataset import Sample
+from inspect_ai.event import LoggerEvent
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import Model, ModelOutput, get_model
 from inspect_ai.scorer import match
@@ -36,6 +38,7 @@ REDACTED_TEXT = f"connect to {URL} with [REDACTED:FOREIGN_API_KEY]"
 def say_it() -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         print(f"console: {TEXT}")
+        logging.getLogger(__name__).warning(f"logged: {TEXT}")  # a logger event in the sample
         return await generate(state)
 
     return solve
@@ -72,19 +75,20 @@ def run(suite: str, log_dir: Path) -> EvalLog:
     return read_eval_log(log.location)
 
 
+# in this order, so that a foreign run follows a run the hook redacted, in one process
 SCOPES = [
     # (suite, UXBENCH_REDACT_ALL, the sample's output as logged, the console line)
-    ("foreign", "", f"reply: {TEXT}", f"console: {TEXT}"),
-    ("foreign", "1", f"reply: {REDACTED_TEXT}", f"console: {REDACTED_TEXT}"),
     ("uxbench", "", f"reply: {REDACTED_TEXT}", None),
     ("uxbench", "1", f"reply: {REDACTED_TEXT}", None),
+    ("foreign", "", f"reply: {TEXT}", f"console: {TEXT}"),
+    ("foreign", "1", f"reply: {REDACTED_TEXT}", f"console: {REDACTED_TEXT}"),
 ]
 
 
 @pytest.mark.parametrize(
     ("suite", "everything", "output", "console"),
     SCOPES,
-    ids=["foreign", "foreign-opt-in", "uxbench", "uxbench-opt-in"],
+    ids=["uxbench", "uxbench-opt-in", "foreign", "foreign-opt-in"],
 )
 def test_which_runs_are_redacted(
     suite: str,
@@ -105,6 +109,8 @@ def test_which_runs_are_redacted(
         sample = log.samples[0]
         assert sample.input == (REDACTED_TEXT if redacted else TEXT)
         assert sample.metadata == {"dsn": URL, "key": "[REDACTED:FOREIGN_API_KEY]" if redacted else SECRET}
+        [logged] = [e.message.message for e in sample.events if isinstance(e, LoggerEvent)]
+        assert logged == f"sample=1\nlogged: {REDACTED_TEXT if redacted else TEXT}"
         assert console in capfd.readouterr().out.splitlines()
 
 
@@ -162,3 +168,5 @@ def test_foreign_log_is_what_inspect_wrote(tmp_path: Path, monkeypatch: pytest.M
     assert rewrites == []
     assert members(installed.location) == members(disabled.location)
     assert installed.samples is not None and installed.samples[0].input == TEXT
+    [logged] = [e.message.message for e in installed.samples[0].events if isinstance(e, LoggerEvent)]
+    assert logged == f"sample=1\nlogged: {TEXT}"

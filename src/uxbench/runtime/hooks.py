@@ -57,8 +57,11 @@ class RedactingFilter(logging.Filter):
     def __init__(self, redactor: Redactor) -> None:
         super().__init__()
         self.redactor = redactor
+        self.active = True
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if not self.active:
+            return True
         try:
             message = record.getMessage()
         except Exception:  # a malformed record is the logging module's to report
@@ -92,8 +95,12 @@ class RedactSecrets(Hooks):
 
     async def on_run_start(self, data: RunStart) -> None:
         if not any(redacts(name) for name in data.task_names):
+            # the filter stays on the handlers after a run of ours, for what Inspect logs
+            # after it ends; another suite's run gets its log records as they are
+            self.filter.active = bool(self.runs)
             return
         self.runs.add(data.run_id)
+        self.filter.active = True
         for handler in {*logging.getLogger().handlers, *logging.getLogger("inspect_ai").handlers}:
             if self.filter not in handler.filters:
                 handler.addFilter(self.filter)
