@@ -177,6 +177,7 @@ class _Form:
     marker: str
     needle: str  # plain characters every match holds: a fast first look
     anchor: re.Pattern[str]  # the first PREFIX characters, each in any of its forms
+    anchor_in_json: re.Pattern[str]  # the same inside a JSON document's string (escaped once more)
     rest: tuple[tuple[str, ...], ...]  # the forms of each character after those
     token: bool = False
 
@@ -184,11 +185,25 @@ class _Form:
     def of(cls, text: str, marker: str, token: bool = False) -> _Form:
         head = text[:PREFIX]
         needle = max(_PLAIN_RUN.findall(head), key=len, default="")
-        anchor = "".join(
-            f"(?:{'|'.join(map(re.escape, forms))})" if len(forms := _char_forms(c)) > 1 else re.escape(c)
-            for c in head
+        in_json = [
+            {
+                *forms,
+                *(json.dumps(form, ensure_ascii=ascii)[1:-1] for form in forms for ascii in (True, False)),
+            }
+            for forms in map(_char_forms, head)
+        ]
+        return cls(
+            marker,
+            needle,
+            _alternatives(map(_char_forms, head)),
+            _alternatives(in_json),
+            tuple(_char_forms(c) for c in text[PREFIX:]),
+            token,
         )
-        return cls(marker, needle, re.compile(anchor), tuple(_char_forms(c) for c in text[PREFIX:]), token)
+
+    def found_in_json(self, text: str) -> bool:
+        """Whether a JSON document holds it in one of its strings (or its first PREFIX characters)."""
+        return self.needle in text and self.anchor_in_json.search(text) is not None
 
     def spans(self, text: str, widen: bool = True) -> Iterator[tuple[int, int]]:
         """Where it is in `text`, in order, not overlapping (`widen`: a base64 form's spans
@@ -205,6 +220,12 @@ class _Form:
                 end += len(form)
             yield _widened(text, start, end) if self.token and widen else (start, end)
             position = end
+
+
+def _alternatives(chars: Iterable[Iterable[str]]) -> re.Pattern[str]:
+    """A pattern of characters in a row, each written in any of its forms."""
+    parts = [sorted(forms, key=lambda form: (-len(form), form)) for forms in chars]
+    return re.compile("".join(f"(?:{'|'.join(map(re.escape, forms))})" for forms in parts))
 
 
 def _widened(text: str, start: int, end: int) -> tuple[int, int]:
@@ -271,7 +292,10 @@ class Redactor:
 
     def redact(self, text: str) -> str:
         """Plain text: a message, a traceback, a log line, a report."""
-        for form in self._forms:
+        return self._redact(text, self._forms)
+
+    def _redact(self, text: str, forms: list[_Form]) -> str:
+        for form in forms:
             if spans := [(start, end, form.marker) for start, end in form.spans(text)]:
                 text = _replace_spans(text, spans)
         if _may_hold_authorization(text):
@@ -291,28 +315,31 @@ class Redactor:
     def redact_json(self, text: str) -> str:
         """A JSON document (a log member): every string in it, rendered ones as such. A
         document with nothing to blank out comes back as it was, byte for byte."""
-        if not self._may_hold_credentials(text):
+        # only the forms the document holds (as JSON writes them) are looked for in its strings
+        forms = [form for form in self._forms if form.found_in_json(text)]
+        if not forms and not (_may_hold_authorization(text) and _AUTHORIZATION.search(text)):
             return text
         try:
             document = json.loads(text)
         except ValueError:
             return self.redact(text)
-        redacted = self.redact_value(document)
+        redacted = self._redact_strings(document, forms)
         return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
-
-    def _may_hold_credentials(self, text: str) -> bool:
-        return any(form.needle in text for form in self._forms) or (
-            _may_hold_authorization(text) and _AUTHORIZATION.search(text) is not None
-        )
 
     def redact_value(self, item: Any) -> Any:
         """Every string in a JSON-like value (dicts, lists, strings, numbers)."""
+        return self._redact_strings(item, self._forms)
+
+    def _redact_strings(self, item: Any, forms: list[_Form]) -> Any:
         if isinstance(item, str):
-            return self.redact_rendered(item) if "\x1b" in item or "│" in item else self.redact(item)
+            return self.redact_rendered(item) if "\x1b" in item or "│" in item else self._redact(item, forms)
         if isinstance(item, dict):
-            return {self.redact_value(key): self.redact_value(value) for key, value in item.items()}
+            return {
+                self._redact_strings(key, forms): self._redact_strings(value, forms)
+                for key, value in item.items()
+            }
         if isinstance(item, list):
-            return [self.redact_value(value) for value in item]
+            return [self._redact_strings(value, forms) for value in item]
         return item
 
     def _redact_folded(self, text: str) -> str:
