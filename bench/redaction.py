@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,6 +29,13 @@ from synth import write_release
 from uxbench.runtime.localserver import OpenAIServer
 
 KEY = "sk-bench-" + "Xy12" * 10
+# what a typical environment holds besides: each key is looked for in every form (docs/scale.md)
+OTHERS = {
+    "OPENAI_API_KEY": "sk-proj-" + "Ab9/Cd+e" * 6,
+    "HF_TOKEN": "hf_" + "QwErTy12" * 4,
+    "ANTHROPIC_API_KEY": "sk-ant-api03-" + "Zx_8-Yw7" * 10,
+    "GRM_BASE_URL": "http://grader:pw-4f9a%2F2b@grm.internal/v1",
+}
 
 
 def make_log(work: Path, samples: int) -> Path:
@@ -66,11 +74,14 @@ def with_key_in_every_sample(path: Path, out: Path) -> Path:
     return out
 
 
-def timed(path: Path) -> tuple[float, bool, float]:
-    """Redact `path` in a fresh process: wall seconds, whether it changed, peak memory (MB)."""
+def timed(original: Path, environ: dict[str, str]) -> tuple[float, bool, float]:
+    """Redact a copy of `original` in a fresh process, with the credentials of `environ`: wall
+    seconds, whether it changed, peak memory (MB)."""
+    path = original.with_name(f"copy-{original.name}")
+    shutil.copyfile(original, path)
     code = (
         "import re, sys, time; from uxbench.runtime.credentials import Redactor; "
-        f"r = Redactor.from_environ({{'BENCH_API_KEY': {KEY!r}}}); start = time.perf_counter(); "
+        f"r = Redactor.from_environ({environ!r}); start = time.perf_counter(); "
         "changed = r.redact_log_file(sys.argv[1]); "
         # VmHWM, not ru_maxrss: the latter counts the benchmark's own memory copied by fork
         "peak = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1); "
@@ -93,11 +104,15 @@ def main() -> None:
         work = Path(tmp)
         clean = make_log(work, args.samples)
         keyed = with_key_in_every_sample(clean, work / "keyed.eval")
-        clean_seconds, clean_changed, clean_rss = timed(clean)
-        keyed_seconds, keyed_changed, keyed_rss = timed(keyed)
-        assert not clean_changed and keyed_changed
+        one = {"BENCH_API_KEY": KEY}
+        clean_seconds, clean_changed, clean_rss = timed(clean, one)
+        keyed_seconds, keyed_changed, keyed_rss = timed(keyed, one)
+        many_seconds, many_changed, many_rss = timed(clean, {**one, **OTHERS})
+        many_keyed_seconds, many_keyed_changed, many_keyed_rss = timed(keyed, {**one, **OTHERS})
+        assert not clean_changed and keyed_changed and not many_changed and many_keyed_changed
+        redacted = keyed.with_name(f"copy-{keyed.name}")
         assert KEY.encode() not in b"".join(
-            zipfile.ZipFile(keyed).read(name) for name in zipfile.ZipFile(keyed).namelist()
+            zipfile.ZipFile(redacted).read(name) for name in zipfile.ZipFile(redacted).namelist()
         )
         with zipfile.ZipFile(clean) as archive:
             uncompressed = sum(info.file_size for info in archive.infolist()) / 1e6
@@ -108,7 +123,8 @@ def main() -> None:
         "",
         f"A Task 2 log of {args.samples:,} samples ({size:.1f} MB on disk, "
         f"{uncompressed:.0f} MB uncompressed),",
-        "`Redactor.redact_log_file` with one credential to look for.",
+        "`Redactor.redact_log_file` with one credential to look for, then with five (keys with",
+        "`/` and `+`, a base URL with a password), each in every encoding it is looked for in.",
         "",
         "Reproduce with:",
         "",
@@ -118,6 +134,8 @@ def main() -> None:
         "|---|---:|---|---:|",
         f"| no credential in it | {clean_seconds:.1f} | no | {clean_rss:.0f} |",
         f"| a key in every sample | {keyed_seconds:.1f} | yes | {keyed_rss:.0f} |",
+        f"| no credential in it, five looked for | {many_seconds:.1f} | no | {many_rss:.0f} |",
+        f"| a key in every sample, five looked for | {many_keyed_seconds:.1f} | yes | {many_keyed_rss:.0f} |",
         "",
         "Each redaction runs in a fresh process; members are read and rewritten one at a time.",
         "",

@@ -11,12 +11,12 @@ import gzip
 import os
 import subprocess
 import sys
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers.secrets import found, log_leaks, report_leaks
 from inspect_ai import eval
 from inspect_ai.log import EvalError, EvalLog, read_eval_log, write_eval_log
 from inspect_ai.model import get_model
@@ -30,7 +30,6 @@ from synth import write_release  # noqa: E402
 
 ACCEPTED = "sk-accepted-key-0000"  # the key the servers accept; never echoed
 LONG_KEY = "sk-proj-" + "AbCd0123" * 18  # 152 characters: folded across lines on an 80-column console
-REPORT_FILES = ("index.html", "leaderboard.md", "leaderboard.json")
 
 
 # ------------------------------------------------------------------ the rules
@@ -83,8 +82,35 @@ REDACTIONS = [
     ({}, "Authorization: Bearer tok_8f3a9c2e1d", "Authorization: Bearer [REDACTED]"),
     ({}, "use Bearer authentication", "use Bearer authentication"),
     ({}, "Basic YWxpY2U6cHc=", "Basic [REDACTED]"),
-    ({}, "base_url=https://alice:pw1@host:8000/v1", "base_url=https://[REDACTED]@host:8000/v1"),
+    ({}, "base_url=https://alice:pw1@host:8000/v1", "base_url=https://alice:pw1@host:8000/v1"),  # not known
+    (
+        {"LOCAL_BASE_URL": "https://alice:pw1@host:8000/v1"},
+        "base_url=https://alice:pw1@host:8000/v1",
+        "base_url=https://[REDACTED:LOCAL_BASE_URL]@host:8000/v1",
+    ),
     ({}, "see http://host/a@b and mail@example.com", "see http://host/a@b and mail@example.com"),
+    # a URL's user-info is blanked out only where it is a known credential
+    ({"LOCAL_API_KEY": "sk-abc-123456"}, "ssh://git@host/r.git", "ssh://git@host/r.git"),
+    (
+        {"DB_PASSWORD": "pw-4f9a/2b"},
+        "postgres://admin:pw-4f9a%2F2b@db/x",
+        "postgres://admin:[REDACTED:DB_PASSWORD]@db/x",
+    ),
+    (
+        {"GITHUB_TOKEN": "ghp_abc123def456"},
+        "https://ghp_abc123def456@github.com/o/r",
+        "https://[REDACTED:GITHUB_TOKEN]@github.com/o/r",
+    ),
+    (
+        {"HTTPS_PROXY": "http://bob:s3cret-pw@proxy:3128"},
+        "via bob:s3cret-pw@proxy",
+        "via [REDACTED:HTTPS_PROXY]@proxy",
+    ),
+    ({"HTTPS_PROXY": "http://bob:s3cret-pw@proxy:3128"}, "pw s3cret-pw", "pw [REDACTED:HTTPS_PROXY]"),
+    ({"OPENAI_BASE_URL": "ssh://git@host/x"}, "ssh://git@host/y", "ssh://git@host/y"),  # a user name alone
+    # the forms a page writes: Markdown-escaped (leaderboard.md), HTML character references
+    ({"HF_TOKEN": "hf_a*b_c~d|e"}, r"token hf\_a\*b\_c\~d\|e", "token [REDACTED:HF_TOKEN]"),
+    ({"HF_TOKEN": "hf_a/b+c/d+e"}, "hf_a&#x2f;b&#43;c&#47;d&#x2B;e", "[REDACTED:HF_TOKEN]"),
     (
         {"X_TOKEN": "tok-123456789"},
         "tok-123456789 and tok-123456789",
@@ -222,22 +248,6 @@ CASES = [
 ]
 
 
-def found(secrets: tuple[str, ...], data: bytes | str) -> list[str]:
-    text = data if isinstance(data, str) else data.decode("utf-8", errors="replace")
-    return [secret for secret in secrets if secret in text]
-
-
-def log_leaks(path: Path, secrets: tuple[str, ...]) -> list[str]:
-    """Secrets in any member of an .eval zip, read as raw bytes."""
-    with zipfile.ZipFile(path) as archive:
-        return [f"{m}: {s}" for m in archive.namelist() for s in found(secrets, archive.read(m))]
-
-
-def report_leaks(log_dir: Path, out: Path, secrets: tuple[str, ...]) -> list[str]:
-    assert uxbench_main(["report", str(log_dir), "--out", str(out)]) == 0
-    return [f"{name}: {s}" for name in REPORT_FILES for s in found(secrets, (out / name).read_bytes())]
-
-
 def field_value(log: EvalLog, name: str) -> str | None:
     if name == "error":
         return log.error.message if log.error else None
@@ -299,7 +309,8 @@ def test_report_and_redact_command_on_unredacted_logs(
 ) -> None:
     """Logs from a killed run, an older version or another machine: the report redacts its own
     outputs, even where it cuts an error message short in the middle of a key, and
-    `uxbench redact` rewrites the logs themselves."""
+    `uxbench redact` rewrites the logs themselves — with the environment's credentials and the
+    base URL each log's header says its run was configured with."""
     monkeypatch.setenv("OPENAI_API_KEY", LONG_KEY)
     [log] = eval(
         "uxbench/task1_judge",
@@ -317,6 +328,7 @@ def test_report_and_redact_command_on_unredacted_logs(
         log.status = "error"
         log.error = EvalError(message=message, traceback="", traceback_ansi="")
         log.eval.model = f"openai-api/local/m{number}"
+        log.eval.model_base_url = "https://bob:pw-uxb-report-0011@llm.internal/v1" if number else None
         write_eval_log(log, str(tmp_path / "logs" / f"unredacted-{number}.eval"))
     secrets = (LONG_KEY[:16], "pw-uxb-report-0011", "tok_uxb_report_0012")
     assert log_leaks(tmp_path / "logs" / "unredacted-0.eval", secrets) == [f"header.json: {LONG_KEY[:16]}"]
@@ -325,14 +337,21 @@ def test_report_and_redact_command_on_unredacted_logs(
     assert r"Incorrect API key provided: Bearer \[REDACTED:OPENAI\_API\_KEY\]" in markdown
     assert r"https://\[REDACTED\]@llm.internal/v1 (Bearer \[REDACTED\])" in markdown  # Markdown-escaped
 
+    expected = [
+        Redactor.from_environ()
+        .including(read_eval_log(str(tmp_path / "logs" / f"unredacted-{n}.eval")).eval)
+        .redact(m)
+        for n, m in enumerate(messages)
+    ]
+    assert expected[1] == "Connection refused: https://[REDACTED]@llm.internal/v1 (Bearer [REDACTED])"
     capsys.readouterr()
     assert uxbench_main(["redact", str(tmp_path / "logs"), str(tmp_path / "run")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "2 of 3 file(s) held credentials"
-    for number, message in enumerate(messages):
+    for number in range(len(messages)):
         path = tmp_path / "logs" / f"unredacted-{number}.eval"
         assert log_leaks(path, secrets) == []
         error = read_eval_log(str(path), header_only=True).error
-        assert error is not None and error.message == Redactor.from_environ().redact(message)
+        assert error is not None and error.message == expected[number]
 
 
 # ------------------------------------------------------------------ the command line: console and trace file

@@ -221,12 +221,13 @@ def _provider_message(body: str) -> str:
     return value if isinstance(value, str) else body
 
 
-def readable_error(error: EvalError | None) -> str:
+def readable_error(error: EvalError | None, redactor: Redactor | None = None) -> str:
     """The cause of a failed run in one line: the innermost exception and, for an HTTP error,
     the provider's status and message (`BadRequestError 400: maximum context length…`),
-    never the request Inspect attaches to a failed model call."""
-    # credentials out first: Markdown escaping later would hide them from the output's redaction
-    text = Redactor.from_environ().redact(error.message if error else "").strip()
+    never the request Inspect attaches to a failed model call. Credentials are blanked out
+    first (by `redactor`, default: this environment's)."""
+    redactor = redactor or Redactor.from_environ()
+    text = redactor.redact(error.message if error else "").strip()
     name = ""
     # unwrap `Outer('…request…Inner("…")')` layers down to the innermost exception
     while (call := _CALL.match(text)) and isinstance(inner := _literal(call.group(2)), str):
@@ -241,10 +242,10 @@ def readable_error(error: EvalError | None) -> str:
     return scrub_paths(f"{name}: {first}" if name else first)[:300]
 
 
-def _problem(log: EvalLog) -> str | None:
+def _problem(log: EvalLog, redactor: Redactor) -> str | None:
     """Why a log cannot be used at all, or None."""
     if log.status == "error":
-        reason = readable_error(log.error)
+        reason = readable_error(log.error, redactor)
         return "errored" + (f": {reason}" if reason else "")
     if log.status == "cancelled":
         return "cancelled"
@@ -324,8 +325,11 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
         reason = f"unreadable ({type(error).__name__}: {scrub_paths(str(error))[:200]})"
         return [Skipped(path, name, "?", "?", reason)]
     task = task_name(log)
+    # credentials out before anything is shown: Markdown escaping later would hide them from the
+    # output's redaction, and only here are the run's own base URLs and model arguments known
+    redactor = Redactor.from_environ().including(log.eval)
     problem = None if task in TASKS or task == GRADER_CHECK else "not a UXBench task"
-    problem = problem or _problem(log)
+    problem = problem or _problem(log, redactor)
     if problem:
         return [Skipped(path, name, task, log.eval.model, problem)]
     check = Check.of(log)
@@ -334,6 +338,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
     headline = TASKS[task].headline.metric
     scores = _uxbench_scores(log, headline)
     settings, explicit = run_settings(log)
+    settings = redactor.redact_value(settings)
     header_grading = Grading.of(log) if TASKS[task].graded else None  # a grader bound by eval-set is unused
     graded_by = score_graders(path) if header_grading else {}
     annotator = annotator_of(log.eval.model, log.eval.model_args)

@@ -1,36 +1,51 @@
 """Credentials in what a run writes: which values are secret, and how they are blanked out.
 
 Some providers echo the API key in an error body (`401 Incorrect API key provided: sk-…`),
-and Inspect keeps error text in the log, prints it and traces it. A `Redactor` replaces
+and Inspect keeps error text in the log, prints it and traces it. A `Redactor` blanks out
+*known* credentials only, in every form a provider, a URL or a page writes them:
 
 * the value of every credential environment variable — a name ending in one of
   `CREDENTIAL_SUFFIXES` (`OPENAI_API_KEY`, `HF_TOKEN`, `AWS_SECRET_ACCESS_KEY`, …) — whose value
-  `looks_secret`, written as is, JSON- or HTML-escaped, by `[REDACTED:<NAME>]`. A value's first
-  `PREFIX` characters count as the value too (with whatever of it follows them), so a message
-  cut short in the middle of a key does not leave most of the key behind;
-* the credentials of a `Bearer` or `Basic` authorization (`Authorization: Bearer sk-…`);
-* the user-info of a URL (`https://user:password@host` → `https://[REDACTED]@host`).
+  `looks_secret`, by `[REDACTED:<NAME>]`;
+* the user-info of a URL a provider is configured with — a `*_BASE_URL` or `*_PROXY` variable,
+  or (`Redactor.including`) a run's `--model-base-url`, a role's base URL — and the values of
+  its secret-named model arguments (`-M api_key=…`), by the same length rule;
+* the credentials of a `Bearer` or `Basic` authorization (`Authorization: Bearer sk-…`).
 
-`uxbench.runtime.hooks` applies it to every Inspect run (logs, trace file, console), `uxbench report`
-to its outputs and `uxbench redact` to existing logs; docs/scale.md#keys-and-secrets lists what
-is covered and what is not.
+Each value is found as it is and in each encoding (`_char_forms`: percent-encoded, JSON-,
+Markdown- or HTML-escaped, and their combinations, character by character), and inside the
+base64 of any `user:value` (`_base64_cores`); the forms are made once per value, so the cost
+stays linear in the text. A value's first `PREFIX` characters count as the value too (with
+whatever of it follows them), so a message cut short in the middle of a key does not leave
+most of the key behind. Text that holds none of these (`ssh://git@host/…`,
+`postgres://admin:hunter2@db/…` when that password is not a known one) is never changed.
+
+`uxbench.runtime.hooks` applies it to UXBench's Inspect runs (logs, trace file, console),
+`uxbench report` to its outputs and `uxbench redact` to existing logs;
+docs/scale.md#keys-and-secrets lists what is covered and what is not.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
 import html
 import json
 import os
 import re
+import string
 import zipfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 CREDENTIAL_SUFFIXES = ("API_KEY", "APIKEY", "TOKEN", "SECRET", "SECRET_KEY", "ACCESS_KEY", "PASSWORD")
 _CREDENTIAL_NAME = re.compile(rf"(?:^|_)(?:{'|'.join(CREDENTIAL_SUFFIXES)})$", re.IGNORECASE)
+# variables that say where a provider, or the proxy in front of it, is reached
+_CONFIGURED_URL_NAME = re.compile(r"(?:^|_)(?:BASE_URL|PROXY)$", re.IGNORECASE)
 MIN_LENGTH = 8  # shorter values (`test`, `EMPTY`, `none`) are placeholders, not secrets
 ALWAYS_SECRET_LENGTH = 20  # from this length a value is a secret whatever its characters
 PREFIX = 16
@@ -44,9 +59,12 @@ _AUTHORIZATION = re.compile(rf"\b([Bb]earer|Basic)(\s+)({_TOKEN}=*)")
 _AUTHORIZATION_RENDERED = re.compile(
     rf"\b([Bb]earer|Basic)((?:\s|\x1b\[[0-9;?]*[A-Za-z]|[│┃║|])+)({_TOKEN}(?:(?:{_NOISE})+{_TOKEN})*=*)"
 )
-# ://userinfo@ — userinfo stops at anything that cannot be in it (or ends a quoted string)
-_URL_USERINFO = re.compile(r"://[^\s/?#@\"'\\<>\[\]]+@")
 _RENDERING_NOISE = re.compile(_NOISE)
+_PLAIN = frozenset(string.ascii_letters + string.digits)  # no encoder rewrites these
+_PLAIN_RUN = re.compile("[A-Za-z0-9]+")
+# what a base64 token is written with (either alphabet, percent-encoded); padding only at its end
+_BASE64_TOKEN = frozenset(string.ascii_letters + string.digits + "+/-_%")
+_URLSAFE = str.maketrans("+/", "-_")
 
 
 def is_credential_name(name: str) -> bool:
@@ -71,17 +89,152 @@ def looks_secret(value: str) -> bool:
     return len(value) >= ALWAYS_SECRET_LENGTH or len(kinds) >= 2
 
 
-def _matches(text: str, value: str) -> Iterator[tuple[int, int]]:
-    """Spans of `value` in `text`, and of its first PREFIX characters with as much of the rest
-    of it as follows them."""
-    anchor = value[:PREFIX]
-    start = text.find(anchor)
-    while start >= 0:
-        end, matched = start + len(anchor), len(anchor)
-        while matched < len(value) and end < len(text) and text[end] == value[matched]:
-            end, matched = end + 1, matched + 1
-        yield start, end
-        start = text.find(anchor, end)
+def url_credentials(url: str) -> list[str]:
+    """The credentials in a URL's user-info, decoded: `user:password` and the password, or a
+    bare token (`https://TOKEN@host`); a user name alone (`ssh://git@host`) is not one, unless
+    it looks like a secret itself."""
+    try:
+        netloc = urlsplit(url.strip()).netloc
+    except ValueError:
+        return []
+    userinfo, at, _ = netloc.rpartition("@")
+    if not at:
+        return []
+    user, colon, password = (unquote(part) for part in userinfo.partition(":"))
+    return [f"{user}:{password}", password] if colon and password else [user]
+
+
+def _field(item: Any, name: str) -> Any:
+    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
+
+
+def run_credentials(spec: Any) -> list[str]:
+    """What a run was configured with that is a credential: the user-info of its model's and
+    its roles' base URLs, and their secret-named model arguments. `spec`: the run's `EvalSpec`,
+    or the `eval` object of a log file's header."""
+    if spec is None:
+        return []
+    models: list[Any] = [{"base_url": _field(spec, "model_base_url"), "args": _field(spec, "model_args")}]
+    for role in (_field(spec, "model_roles") or {}).values():
+        models += role if isinstance(role, list) else [role]
+    found: list[str] = []
+    for model in models:
+        args = _field(model, "args") or {}
+        urls = [_field(model, "base_url"), args.get("base_url")]
+        found += [value for url in urls if isinstance(url, str) for value in url_credentials(url)]
+        found += [
+            value for name, value in args.items() if is_secret_argument(name) and isinstance(value, str)
+        ]
+    return found
+
+
+@cache
+def _char_forms(char: str) -> tuple[str, ...]:
+    """Every way an encoder writes `char`, longest first: itself; percent-encoded (either case
+    of hex; twice, as a URL inside a URL's query; `+` for a space); backslash-escaped (JSON's
+    `\\"`, `\\/`, `\\uXXXX`, Markdown's backslash before punctuation); an HTML entity or
+    character reference, also of those escapes (a JSON body shown in a page: `\\&quot;`)."""
+    if char in _PLAIN:
+        return (char,)
+    code = ord(char)
+    percent = "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
+    forms = {char, percent, percent.lower()}
+    forms |= {form.replace("%", "%25") for form in forms if form != char}
+    if char == " ":
+        forms.add("+")
+    forms.add(json.dumps(char)[1:-1])
+    if code < 0x10000:
+        forms |= {f"\\u{code:04x}", f"\\u{code:04X}"}
+    if char in string.punctuation:
+        forms.add("\\" + char)
+    forms |= {html.escape(char), f"&#{code};", f"&#x{code:x};", f"&#x{code:X};"}
+    if char == "'":
+        forms.add("&apos;")
+    forms |= {html.escape(form) for form in list(forms)}
+    return tuple(sorted(forms, key=lambda form: (-len(form), form)))
+
+
+def _base64_cores(value: str) -> set[str]:
+    """The base64 of `value` as it reads inside the base64 of any text around it (`user:value`
+    in a Basic authorization, `value:`, …): one per alignment of its first byte, without the
+    characters that mix in the bytes before or after it; in the standard and URL-safe alphabets."""
+    data = value.encode("utf-8", "surrogatepass")
+    cores: set[str] = set()
+    for shift, start in ((0, 0), (1, 2), (2, 3)):
+        size = shift + len(data)
+        core = base64.b64encode(bytes(shift) + data + bytes(2)).decode("ascii")[
+            start : 4 * (size // 3) + size % 3
+        ]
+        cores |= {core, core.translate(_URLSAFE)}
+    return cores
+
+
+@dataclass(frozen=True)
+class _Form:
+    """One way a secret is found: the secret itself, or one of its base64 cores (`token`: a
+    match is widened to the whole base64 token around it)."""
+
+    marker: str
+    needle: str  # plain characters every match holds: a fast first look
+    anchor: re.Pattern[str]  # the first PREFIX characters, each in any of its forms
+    anchor_in_json: re.Pattern[str]  # the same inside a JSON document's string (escaped once more)
+    rest: tuple[tuple[str, ...], ...]  # the forms of each character after those
+    token: bool = False
+
+    @classmethod
+    def of(cls, text: str, marker: str, token: bool = False) -> _Form:
+        head = text[:PREFIX]
+        needle = max(_PLAIN_RUN.findall(head), key=len, default="")
+        in_json = [
+            {
+                *forms,
+                *(json.dumps(form, ensure_ascii=ascii)[1:-1] for form in forms for ascii in (True, False)),
+            }
+            for forms in map(_char_forms, head)
+        ]
+        return cls(
+            marker,
+            needle,
+            _alternatives(map(_char_forms, head)),
+            _alternatives(in_json),
+            tuple(_char_forms(c) for c in text[PREFIX:]),
+            token,
+        )
+
+    def found_in_json(self, text: str) -> bool:
+        """Whether a JSON document holds it in one of its strings (or its first PREFIX characters)."""
+        return self.needle in text and self.anchor_in_json.search(text) is not None
+
+    def spans(self, text: str, widen: bool = True) -> Iterator[tuple[int, int]]:
+        """Where it is in `text`, in order, not overlapping (`widen`: a base64 form's spans
+        cover the whole token around it)."""
+        if self.needle not in text:
+            return
+        position = 0
+        while match := self.anchor.search(text, position):
+            start, end = match.span()
+            for forms in self.rest:
+                form = next((form for form in forms if text.startswith(form, end)), None)
+                if form is None:
+                    break
+                end += len(form)
+            yield _widened(text, start, end) if self.token and widen else (start, end)
+            position = end
+
+
+def _alternatives(chars: Iterable[Iterable[str]]) -> re.Pattern[str]:
+    """A pattern of characters in a row, each written in any of its forms."""
+    parts = [sorted(forms, key=lambda form: (-len(form), form)) for forms in chars]
+    return re.compile("".join(f"(?:{'|'.join(map(re.escape, forms))})" for forms in parts))
+
+
+def _widened(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the whole base64 token around text[start:end]."""
+    while start > 0 and text[start - 1] in _BASE64_TOKEN:
+        start -= 1
+    while end < len(text) and (text[end] in _BASE64_TOKEN or text[end] == "="):
+        end += 1
+    return start, end
 
 
 def _replace_spans(text: str, spans: list[tuple[int, int, str]]) -> str:
@@ -93,75 +246,100 @@ def _replace_spans(text: str, spans: list[tuple[int, int, str]]) -> str:
 
 
 class Redactor:
-    """Blanks out the given secrets (name → value) and the credential patterns above."""
+    """Blanks out the given secrets and the authorization patterns above.
 
-    def __init__(self, secrets: Mapping[str, str]) -> None:
+    `secrets`: name → value, or (name, value) pairs; a value is blanked out as
+    `[REDACTED:<name>]`, or `[REDACTED]` when its name is empty."""
+
+    def __init__(self, secrets: Mapping[str, str] | Iterable[tuple[str, str]]) -> None:
+        pairs = secrets.items() if isinstance(secrets, Mapping) else secrets
         by_value: dict[str, str] = {}
-        for name, value in sorted(secrets.items()):
+        for name, value in sorted(pairs):
             value = value.strip()
             if looks_secret(value):
                 by_value.setdefault(value, name)
+        self.secrets = by_value  # value → name
         # the longest first, so a value that contains another is blanked out whole
-        self.values = sorted(by_value.items(), key=lambda item: -len(item[0]))
-        self._written: list[tuple[str, str]] = []  # (as written in text or JSON, marker)
-        for value, name in self.values:
-            forms = {
-                value,
-                html.escape(value),
-                json.dumps(value)[1:-1],
-                json.dumps(value, ensure_ascii=False)[1:-1],
-            }
-            self._written += [(form, f"[REDACTED:{name}]") for form in sorted(forms, key=len, reverse=True)]
+        values = sorted(by_value, key=lambda value: (-len(value), value))
+        markers = {
+            value: f"[REDACTED:{by_value[value]}]" if by_value[value] else REDACTED for value in values
+        }
+        self._forms = [_Form.of(value, markers[value]) for value in values]
+        self._forms += [
+            _Form.of(core, markers[value], token=True)
+            for value in values
+            for core in sorted(_base64_cores(value))
+        ]
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None) -> Redactor:
-        """The credential variables of `environ` (default: this process's environment)."""
+        """The credentials of `environ` (default: this process's environment): the values of
+        its credential variables, and the user-info of its provider and proxy URLs."""
         environ = os.environ if environ is None else environ
-        return cls({name: value for name, value in environ.items() if is_credential_name(name)})
+        pairs = [(name, value) for name, value in environ.items() if is_credential_name(name)]
+        pairs += [
+            (name, credential)
+            for name, value in environ.items()
+            if _CONFIGURED_URL_NAME.search(name)
+            for credential in url_credentials(value)
+        ]
+        return cls(pairs)
+
+    def including(self, spec: Any) -> Redactor:
+        """This redactor and the credentials a run was configured with (`run_credentials`)."""
+        extra = [("", value) for value in run_credentials(spec) if value.strip() not in self.secrets]
+        return Redactor([*((name, value) for value, name in self.secrets.items()), *extra]) if extra else self
 
     def redact(self, text: str) -> str:
         """Plain text: a message, a traceback, a log line, a report."""
-        for value, marker in self._written:
-            if value[:PREFIX] in text:
-                text = _replace_spans(text, [(start, end, marker) for start, end in _matches(text, value)])
+        return self._redact(text, self._forms)
+
+    def _redact(self, text: str, forms: list[_Form]) -> str:
+        for form in forms:
+            if spans := [(start, end, form.marker) for start, end in form.spans(text)]:
+                text = _replace_spans(text, spans)
         if _may_hold_authorization(text):
             text = _AUTHORIZATION.sub(_authorization, text)
-        return _URL_USERINFO.sub(f"://{REDACTED}@", text)
+        return text
 
     def redact_rendered(self, text: str) -> str:
         """Terminal output (or Inspect's ANSI rendering of a traceback): a credential is found
         even where the terminal folded it across lines, between panel borders, or coloured
         parts of it."""
-        if self.values and ("\n" in text or "\x1b" in text):
+        if self._forms and ("\n" in text or "\x1b" in text):
             text = self._redact_folded(text)
         if _may_hold_authorization(text):
             text = _AUTHORIZATION_RENDERED.sub(_authorization, text)
         return self.redact(text)
 
     def redact_json(self, text: str) -> str:
-        """A JSON document (a log member): every string in it, rendered ones as such."""
-        if not self._may_hold_credentials(text):
+        """A JSON document (a log member): every string in it, rendered ones as such. A
+        document with nothing to blank out comes back as it was, byte for byte."""
+        # only the forms the document holds (as JSON writes them) are looked for in its strings
+        forms = [form for form in self._forms if form.found_in_json(text)]
+        if not forms and not (_may_hold_authorization(text) and _AUTHORIZATION.search(text)):
             return text
         try:
             document = json.loads(text)
         except ValueError:
             return self.redact(text)
-        return json.dumps(self._redact_strings(document), ensure_ascii=False)
+        redacted = self._redact_strings(document, forms)
+        return text if redacted == document else json.dumps(redacted, ensure_ascii=False)
 
-    def _may_hold_credentials(self, text: str) -> bool:
-        return (
-            any(value[:PREFIX] in text for value, _ in self._written)
-            or (_may_hold_authorization(text) and _AUTHORIZATION.search(text) is not None)
-            or _URL_USERINFO.search(text) is not None
-        )
+    def redact_value(self, item: Any) -> Any:
+        """Every string in a JSON-like value (dicts, lists, strings, numbers)."""
+        return self._redact_strings(item, self._forms)
 
-    def _redact_strings(self, item: Any) -> Any:
+    def _redact_strings(self, item: Any, forms: list[_Form]) -> Any:
         if isinstance(item, str):
-            return self.redact_rendered(item) if "\x1b" in item or "│" in item else self.redact(item)
+            return self.redact_rendered(item) if "\x1b" in item or "│" in item else self._redact(item, forms)
         if isinstance(item, dict):
-            return {self._redact_strings(key): self._redact_strings(value) for key, value in item.items()}
+            return {
+                self._redact_strings(key, forms): self._redact_strings(value, forms)
+                for key, value in item.items()
+            }
         if isinstance(item, list):
-            return [self._redact_strings(value) for value in item]
+            return [self._redact_strings(value, forms) for value in item]
         return item
 
     def _redact_folded(self, text: str) -> str:
@@ -175,21 +353,38 @@ class Redactor:
             last = noise.end() if noise else last
         flat = "".join(view)
         drop: dict[int, str] = {}  # position in text → what it becomes
-        for value, name in self.values:
-            for start, end in _matches(flat, value):
-                drop.update(dict.fromkeys((where[i] for i in range(start + 1, end)), ""))
-                drop[where[start]] = f"[REDACTED:{name}]"
+        for form in self._forms:
+            # a base64 token is widened in the text itself: in the view, the words before
+            # and after a folded line run into it
+            for start, end in form.spans(flat, widen=False):
+                if where[start] in drop:
+                    continue
+                first, last = where[start], where[end - 1] + 1
+                if form.token:
+                    first, last = _widened(text, first, last)
+                chars = [
+                    *range(first, where[start]),
+                    *(where[i] for i in range(start, end)),
+                    *range(where[end - 1] + 1, last),
+                ]
+                drop.update(dict.fromkeys(chars, ""))
+                drop[chars[0]] = form.marker
         if not drop:
             return text
         return "".join(drop.get(i, char) for i, char in enumerate(text))
 
     def redact_log_file(self, path: str | Path) -> bool:
-        """Rewrite a local Inspect log (`.eval` or `.json`) with its credentials blanked out;
-        True if it held any. A file without any is left untouched."""
+        """Rewrite a local Inspect log (`.eval` or `.json`) with its credentials blanked out —
+        this redactor's and those its own header says the run was configured with; True if it
+        held any. A file without any is left untouched."""
         path = Path(unquote(str(path).removeprefix("file://")))
         if path.suffix == ".json":
             text = path.read_text(encoding="utf-8", errors="surrogateescape")
-            redacted = self.redact_json(text)
+            try:
+                spec = json.loads(text).get("eval")
+            except (ValueError, AttributeError):
+                spec = None
+            redacted = self.including(spec).redact_json(text)
             if redacted == text:
                 return False
             _replace_file(path, lambda temp: temp.write_text(redacted, "utf-8", "surrogateescape"))
@@ -199,13 +394,14 @@ class Redactor:
         with zipfile.ZipFile(path) as archive:
             # the last entry of a name is the live one; earlier ones are superseded bytes
             members = list({info.filename: info for info in archive.infolist()}.values())
-            if not any(self._redact_member(archive, info)[1] for info in members):
+            redactor = self.including(_header_spec(archive))
+            if not any(redactor._redact_member(archive, info)[1] for info in members):
                 return False
 
             def write(temp: Path) -> None:
                 with zipfile.ZipFile(temp, "w") as out:
                     for info in members:  # same names, order, compression and dates
-                        out.writestr(copy.copy(info), self._redact_member(archive, info)[0])
+                        out.writestr(copy.copy(info), redactor._redact_member(archive, info)[0])
 
             _replace_file(path, write)
         return True
@@ -217,6 +413,19 @@ class Redactor:
         if redacted == text:
             return data, False
         return redacted.encode("utf-8", errors="surrogateescape"), True
+
+
+def _header_spec(archive: zipfile.ZipFile) -> Any:
+    """The `eval` object of an .eval file's header (or, for a run that never finished, of its
+    journal's start record), or None."""
+    names = set(archive.namelist())
+    for name in ("header.json", "_journal/start.json"):
+        if name in names:
+            try:
+                return json.loads(archive.read(name)).get("eval")
+            except (ValueError, AttributeError):
+                continue
+    return None
 
 
 def _may_hold_authorization(text: str) -> bool:

@@ -4,23 +4,32 @@ Inspect's hooks see the samples, events and logs but must not change them, and a
 written while its samples run, so `RedactSecrets` works around the run instead: while it
 runs, Inspect's log records (console, trace file, the log's logger events) and the process's
 stdout/stderr pass through a `uxbench.runtime.credentials.Redactor`; when it ends, each log it wrote
-is rewritten with its credentials blanked out. It is registered through the package's entry
-point, so it applies to every Inspect run where uxbench is installed (any task, eval-set,
-eval-retry, the pipeline's evals).
+is rewritten with its credentials blanked out.
+
+It is registered through the package's entry point, so Inspect calls it in every run where
+uxbench is installed, but it acts only on runs of UXBench's own tasks (`uxbench/...`: by
+`inspect eval`, `eval-set`, `eval-retry`, `eval()`, the pipeline's evals): another suite's logs
+are its own, and stay byte for byte what Inspect wrote unless `UXBENCH_REDACT_ALL=1` asks for
+them to be redacted too. In a run that mixes both, the console and log records are redacted,
+and only UXBench's logs are rewritten.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from typing import Any, TextIO
 
 import anyio
-from inspect_ai.hooks import Hooks, RunEnd, RunStart, hooks
+from inspect_ai.hooks import Hooks, RunEnd, RunStart, TaskStart, hooks
 
 from uxbench.runtime.credentials import Redactor
 
 logger = logging.getLogger(__name__)
+
+REDACT_ALL = "UXBENCH_REDACT_ALL"  # set to 1: redact the runs of every suite, not only UXBench's
+TASK_PREFIX = "uxbench/"
 
 # attributes every LogRecord has; only the others (a trace's `error`, `stacktrace`, …) are extras
 _STANDARD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message"}
@@ -48,8 +57,11 @@ class RedactingFilter(logging.Filter):
     def __init__(self, redactor: Redactor) -> None:
         super().__init__()
         self.redactor = redactor
+        self.active = True
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if not self.active:
+            return True
         try:
             message = record.getMessage()
         except Exception:  # a malformed record is the logging module's to report
@@ -66,36 +78,67 @@ class RedactingFilter(logging.Filter):
         return True
 
 
+def redacts(task: str) -> bool:
+    """Whether the hook redacts a run of this task (its registry name)."""
+    everything = os.environ.get(REDACT_ALL, "").strip().lower() in ("1", "true", "yes")
+    return everything or task.startswith(TASK_PREFIX)
+
+
 @hooks(
     name="redact_secrets",
-    description="Blanks API keys, tokens and URL passwords out of logs, the trace file and the console.",
+    description="Blanks API keys, tokens and URL passwords out of UXBench runs' logs, trace and console.",
 )
 class RedactSecrets(Hooks):
     def __init__(self) -> None:
         self.filter = RedactingFilter(Redactor({}))
+        self.runs: set[str] = set()  # the runs it acts on
 
     async def on_run_start(self, data: RunStart) -> None:
-        redactor = Redactor.from_environ()
-        self.filter.redactor = redactor
+        if not any(redacts(name) for name in data.task_names):
+            # the filter stays on the handlers after a run of ours, for what Inspect logs
+            # after it ends; another suite's run gets its log records as they are
+            self.filter.active = bool(self.runs)
+            return
+        self.runs.add(data.run_id)
+        self.filter.active = True
         for handler in {*logging.getLogger().handlers, *logging.getLogger("inspect_ai").handlers}:
             if self.filter not in handler.filters:
                 handler.addFilter(self.filter)
         for name in ("stdout", "stderr"):
             stream = getattr(sys, name)
             if not isinstance(stream, RedactingStream):
-                setattr(sys, name, RedactingStream(stream, redactor))
+                setattr(sys, name, RedactingStream(stream, self.filter.redactor))
+        self._use(Redactor.from_environ())
+
+    async def on_task_start(self, data: TaskStart) -> None:
+        """The task's own base URLs and model arguments join the credentials looked for."""
+        if data.run_id in self.runs:
+            self._use(self.filter.redactor.including(data.spec))
+
+    def _use(self, redactor: Redactor) -> None:
+        self.filter.redactor = redactor
+        for name in ("stdout", "stderr"):
+            stream = getattr(sys, name)
+            if isinstance(stream, RedactingStream):
+                stream.redactor = redactor
 
     async def on_run_end(self, data: RunEnd) -> None:
+        if data.run_id not in self.runs:
+            return
+        self.runs.discard(data.run_id)
         try:
             redactor = Redactor.from_environ()
             for log in data.logs:
                 location = log.location
+                if not redacts(log.eval.task):
+                    continue
                 if "://" in location and not location.startswith("file://"):
                     logger.warning(f"{location}: credentials are not redacted in remote logs")
                 elif location:
                     await anyio.to_thread.run_sync(redactor.redact_log_file, location)
         finally:
-            for name in ("stdout", "stderr"):
-                stream = getattr(sys, name)
-                if isinstance(stream, RedactingStream):
-                    setattr(sys, name, stream.stream)
+            if not self.runs:
+                for name in ("stdout", "stderr"):
+                    stream = getattr(sys, name)
+                    if isinstance(stream, RedactingStream):
+                        setattr(sys, name, stream.stream)

@@ -15,8 +15,10 @@ def redact(paths: tuple[Path, ...]) -> int:
     """Blank credentials out of existing Inspect logs.
 
     Rewrite the Inspect logs LOG... (.eval, .json; directories are searched recursively) with the
-    credentials of this environment (*_API_KEY, *_TOKEN, *_SECRET, ... variables), bearer tokens
-    and URL passwords blanked out. Run it with the same variables set as the run that wrote the logs.
+    credentials of this environment (*_API_KEY, *_TOKEN, *_SECRET, ... variables, the user-info of
+    *_BASE_URL and *_PROXY URLs), those each log's header names (its base URLs, -M api_key=...)
+    and bearer tokens blanked out, in any encoding. Run it with the same variables set as the run
+    that wrote the logs.
     """
     from uxbench.runtime.credentials import Redactor
 
