@@ -33,6 +33,7 @@ Coverage is the share of repeats whose interval holds the truth, ± its Monte-Ca
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import time
@@ -309,8 +310,9 @@ def report(results: list[Result], tests: list[str], repeats: int, seconds: float
         "# Coverage of the report's 95% intervals",
         "",
         "Command: `python bench/coverage.py` (its docstring says how each cell is drawn). "
-        f"{repeats} repeats a "
-        f"cell, seed 2027; {seconds:.0f} s on {platform.processor() or platform.machine()} (2 shared cores). "
+        f"{repeats} repeats a cell, seed 2027; run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"{seconds:.0f} s on {platform.processor() or platform.machine()} (2 cores shared with other jobs, "
+        f"load average {os.getloadavg()[0]:.0f}). "
         "Coverage ± its Monte-Carlo error (1.96·√(c(1−c)/R)); ✗ marks a cell outside 93.5–96.5%. Width: mean "
         "interval width (fraction). No number: repeats where the grader's estimated J < 0.2 (the report "
         "prints none); coverage is over the others.",
