@@ -1,8 +1,9 @@
 """Intervals and tests the report prints: Wilson for a proportion, Newcombe's MOVER of two Jeffreys
 intervals for an average of two proportions (Task 1's Avg-Acc), a symmetric studentised bootstrap
 for a mean difference (Task 3's Δ score), and for two judges on the same records Newcombe's paired
-interval of the difference of their accuracies with the exact McNemar test. All intervals are 95% and stay
-inside the range the value can take, and keep a width at 0% and 100%, unlike value ± 1.96 · SE.
+interval of the difference of their accuracies with the exact McNemar test. All intervals are 95%, keep
+a width at 0% and 100%, unlike value ± 1.96 · SE, and stay inside the range the value can take (the
+bootstrap's once the report clips it to the scores' range).
 """
 
 from __future__ import annotations
