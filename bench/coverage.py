@@ -7,17 +7,19 @@ Each cell draws all its repeats at once as numpy arrays and runs them through th
 report calls (`uxbench.stats.intervals`, `uxbench.stats.prevalence`, `uxbench.stats.pairwise`):
 
 - Good% / Recovery Rate: Wilson, k ~ Bin(N, π).
-- Avg-Acc: MOVER of the Good-Acc and Bad-Acc Wilsons, 1,000 liked + 1,000 disliked (the paper's Task 1)
-  and 100 + 100.
-- Δ score: percentile bootstrap of the mean of score(repair) − score(failed) per record, scores
-  P(good) ∈ [0, 1] from logit-normal draws. 500 resamples in the simulation (the report takes 2,000):
-  fewer resamples make the interval's ends noisier, which can only lower coverage, so a cell that passes
-  here passes in the report.
+- Avg-Acc: MOVER of the Good-Acc and Bad-Acc Jeffreys intervals (the report's) and of their Wilsons
+  (the report's before), 1,000 liked + 1,000 disliked (the paper's Task 1) and 100 + 100.
+- Δ score: symmetric studentised bootstrap (the report's) and percentile bootstrap (the report's
+  before) of the mean of score(repair) − score(failed) per record, scores P(good) ∈ [0, 1] from
+  logit-normal draws. 500 resamples in the simulation (the report takes 2,000): fewer resamples make
+  the interval's ends noisier, which can only lower coverage, so a cell that passes here passes in the
+  report.
 - GRM-equivalent Good%: true GRM Good% π, stand-in grader scores P(good) = sigmoid(μ_y + 1.5·ε),
   ε ~ N(0, 1), with μ₁ = 1.5·Φ⁻¹(sens), μ₀ = −1.5·Φ⁻¹(spec), so that "good" at P > ½ has exactly the
   cell's sensitivity and specificity. The run grades N records; the qualification set (grader_check
   on published replies) has m replies whose reference Good% is 25% (the published models' mix), so
-  n_good ~ Bin(m, 0.25). Methods: delta, Lang–Reiczigel, parametric bootstrap (500 resamples, the same
+  n_good ~ Bin(m, 0.25). Methods: the Jeffreys posterior (the report's, its 2,000 draws), Fieller (the
+  report's before), score, delta, Lang–Reiczigel, parametric bootstrap (500 resamples, the same
   reason), PPI++ (qualification from the run's own distribution, its assumption, and from the published
   mix, which is what a grader_check gives). Repeats where J < 0.2 give no number (counted).
 - Paired tests on two models' records: exact McNemar (0/1 outcomes, correlated through a shared
@@ -31,6 +33,7 @@ Coverage is the share of repeats whose interval holds the truth, ± its Monte-Ca
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import time
@@ -41,7 +44,7 @@ import numpy as np
 from scipy.special import expit
 from scipy.stats import norm
 
-from uxbench.stats.intervals import bootstrap_means, mover_mean, wilson_bounds
+from uxbench.stats.intervals import bootstrap_means, jeffreys_bounds, mover_mean, wilson_bounds
 from uxbench.stats.pairwise import bootstrap_pvalue, mcnemar_pvalues
 from uxbench.stats.prevalence import (
     MIN_YOUDEN,
@@ -50,6 +53,7 @@ from uxbench.stats.prevalence import (
     bootstrap,
     delta,
     fieller,
+    jeffreys,
     lang_reiczigel,
     ppi_mean,
     score,
@@ -63,6 +67,7 @@ QUAL_SIZES = [50, 100, 200, 1000]
 RUN_SIZES = [500, 2000, 4900]
 SIM_RESAMPLES = 500
 PPI_SAME = "PPI++ (gold from the run's records)"
+DEFAULT = "Jeffreys posterior"  # the report's GRM-equivalent interval
 CHUNK = 250  # repeats per batch: bounds memory at ~4,900 × 250 floats per array
 
 
@@ -117,11 +122,22 @@ def avg_acc(repeats: int, rng: np.random.Generator) -> list[Result]:
         for n in [100, 1000]:
             kg, kb = rng.binomial(n, good, size=repeats), rng.binomial(n, bad, size=repeats)
             pg, pb = kg / n, kb / n
-            low, high = mover_mean([(pg, wilson_bounds(kg, n)), (pb, wilson_bounds(kb, n))])
             truth = (good + bad) / 2
             cell = f"Good-Acc {good:.0%}, Bad-Acc {bad:.0%}, {n} + {n}"
-            out.append(Result("Avg-Acc", cell, "MOVER of two Wilsons", _covers(truth, low, high), high - low))
+            for method, bounds in (
+                ("MOVER of two Jeffreys", jeffreys_bounds),
+                ("MOVER of two Wilsons", wilson_bounds),
+            ):
+                low, high = mover_mean([(pg, bounds(kg, n)), (pb, bounds(kb, n))])
+                out.append(Result("Avg-Acc", cell, method, _covers(truth, low, high), high - low))
     return out
+
+
+def _percentile_bootstrap(values: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The report's Δ-score interval before: 2.5th–97.5th percentile of the resampled means."""
+    picks = np.random.default_rng(seed).integers(0, values.shape[-1], size=(SIM_RESAMPLES, values.shape[-1]))
+    means = np.stack([values[:, row].mean(axis=1) for row in picks])
+    return np.percentile(means, 2.5, axis=0), np.percentile(means, 97.5, axis=0)
 
 
 def _scores(y: np.ndarray, mu1: float, mu0: float, rng: np.random.Generator) -> np.ndarray:
@@ -136,22 +152,27 @@ def delta_score(repeats: int, rng: np.random.Generator) -> list[Result]:
     for mu_fail, mu_fix in [(-2.0, -1.0), (-1.5, 0.5), (-3.0, -3.0)]:
         truth = float(np.sum(weights * (expit(mu_fix + SIGMA * grid) - expit(mu_fail + SIGMA * grid))))
         for n in [100, 500]:
-            covered, widths = [], []
+            found: dict[str, tuple[list, list]] = {}
             for start in range(0, repeats, CHUNK):
                 size = min(CHUNK, repeats - start)
                 fail = expit(mu_fail + SIGMA * rng.standard_normal((size, n)))
                 fix = expit(mu_fix + SIGMA * rng.standard_normal((size, n)))
-                low, high = bootstrap_means(
-                    fix - fail, resamples=SIM_RESAMPLES, seed=int(rng.integers(1 << 31))
-                )
-                covered.append(_covers(truth, low, high))
-                widths.append(high - low)
+                seed = int(rng.integers(1 << 31))
+                for method, (low, high) in (
+                    (
+                        "studentised bootstrap",
+                        bootstrap_means(fix - fail, resamples=SIM_RESAMPLES, seed=seed),
+                    ),
+                    ("percentile bootstrap", _percentile_bootstrap(fix - fail, seed)),
+                ):
+                    covered, widths = found.setdefault(method, ([], []))
+                    covered.append(_covers(truth, low, high))
+                    widths.append(high - low)
             cell = f"Δ {truth:+.3f}, N {n}"
-            out.append(
-                Result(
-                    "Δ score", cell, "percentile bootstrap", np.concatenate(covered), np.concatenate(widths)
-                )
-            )
+            out += [
+                Result("Δ score", cell, method, np.concatenate(c), np.concatenate(w))
+                for method, (c, w) in found.items()
+            ]
     return out
 
 
@@ -198,6 +219,7 @@ def grm_equivalent(cell: Cell, repeats: int, rng: np.random.Generator) -> list[R
         _, _, sens, n_good, spec, n_bad = _qualification(cell, QUAL_GOOD, size, rng)
         usable = (n_good > 0) & (n_bad > 0) & (sens + spec - 1 >= MIN_YOUDEN)
         rates = Rates(p, cell.run, sens, n_good, spec, n_bad)
+        keep(DEFAULT, jeffreys(rates, seed=int(rng.integers(1 << 31))), usable)
         keep("delta", delta(rates), usable)
         keep("Lang–Reiczigel", lang_reiczigel(rates), usable)
         keep("Fieller", fieller(rates), usable)
@@ -288,8 +310,9 @@ def report(results: list[Result], tests: list[str], repeats: int, seconds: float
         "# Coverage of the report's 95% intervals",
         "",
         "Command: `python bench/coverage.py` (its docstring says how each cell is drawn). "
-        f"{repeats} repeats a "
-        f"cell, seed 2027; {seconds:.0f} s on {platform.processor() or platform.machine()} (2 shared cores). "
+        f"{repeats} repeats a cell, seed 2027; run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"{seconds:.0f} s on {platform.processor() or platform.machine()} (2 cores shared with other jobs, "
+        f"load average {os.getloadavg()[0]:.0f}). "
         "Coverage ± its Monte-Carlo error (1.96·√(c(1−c)/R)); ✗ marks a cell outside 93.5–96.5%. Width: mean "
         "interval width (fraction). No number: repeats where the grader's estimated J < 0.2 (the report "
         "prints none); coverage is over the others.",
@@ -332,43 +355,58 @@ def _summary(results: list[Result]) -> list[str]:
             f"{max(cov):.3f} | "
             f"{np.mean([r.width.mean() for r in mine]):.4f} |"
         )
+    lines += ["", *_widths(results)]
     grm = [r for r in results if r.group == "GRM-equivalent"]
     if grm:
-        lines += ["", *_widths(grm)]
+        lines += ["", *_ppi(grm)]
     return lines + [""]
 
 
-def _widths(grm: list[Result]) -> list[str]:
-    """Each count-based method's width against the narrowest count-based method in range, cell by cell,
-    and PPI++'s (gold from the run's own records) against Fieller's, the default."""
-    by_cell: dict[str, dict[str, Result]] = {}
-    for r in grm:
-        by_cell.setdefault(r.cell, {})[r.method] = r
-    methods = list(dict.fromkeys(r.method for r in grm if not r.method.startswith("PPI")))
-    ratio: dict[str, list[float]] = {m: [] for m in methods}
-    ppi: list[float] = []
-    for cells in by_cell.values():
+def _by_cell(results: list[Result]) -> dict[tuple[str, str], dict[str, Result]]:
+    by_cell: dict[tuple[str, str], dict[str, Result]] = {}
+    for r in results:
+        by_cell.setdefault((r.group, r.cell), {})[r.method] = r
+    return by_cell
+
+
+def _widths(results: list[Result]) -> list[str]:
+    """Each method's width against the narrowest method in range in the same cell (PPI++ left out: it
+    reads other data), for every group with more than one method."""
+    ratio: dict[tuple[str, str], list[float]] = {}
+    for (group, _), cells in _by_cell(results).items():
+        methods = [m for m in cells if not m.startswith("PPI")]
+        if len(methods) < 2:
+            continue
         covering = [cells[m].width.mean() for m in methods if cells[m].ok]
         best = min(covering) if covering else np.nan
         for m in methods:
-            ratio[m].append(cells[m].width.mean() / best)
-        ppi.append(cells[PPI_SAME].width.mean() / cells["Fieller"].width.mean())
+            ratio.setdefault((group, m), []).append(cells[m].width.mean() / best)
     lines = [
-        "Width against the narrowest count-based method in range in the same cell (1.00 = the narrowest; "
-        "cells where none is in range are left out):",
+        "Width against the narrowest method in range in the same cell (1.00 = the narrowest; cells where "
+        "none is in range are left out; PPI++ is left out, it reads the grader's scores):",
         "",
-        "| method | median ratio | largest ratio |",
-        "|---|---|---|",
+        "| group | method | median ratio | largest ratio |",
+        "|---|---|---|---|",
     ]
-    lines += [f"| {m} | {np.nanmedian(ratio[m]):.2f} | {np.nanmax(ratio[m]):.2f} |" for m in methods]
-    lines += [
-        "",
-        f"PPI++ with gold labels from the run's own records against Fieller: median width ratio "
-        f"{np.median(ppi):.2f} (range {min(ppi):.2f}–{max(ppi):.2f}), i.e. {100 * (1 - np.median(ppi)):.0f}% "
-        "narrower, where its assumption holds; with gold labels from the published mix (what a grader_check "
-        "gives) it is biased and its coverage collapses (table below).",
+    return lines + [
+        f"| {group} | {m} | {_ratio(np.nanmedian, r)} | {_ratio(np.nanmax, r)} |"
+        for (group, m), r in ratio.items()
     ]
-    return lines
+
+
+def _ratio(summary, ratios: list[float]) -> str:
+    return "–" if np.isnan(ratios).all() else f"{summary(ratios):.2f}"
+
+
+def _ppi(grm: list[Result]) -> list[str]:
+    """PPI++'s width (gold from the run's own records) against the default's, cell by cell."""
+    ppi = [cells[PPI_SAME].width.mean() / cells[DEFAULT].width.mean() for cells in _by_cell(grm).values()]
+    return [
+        f"PPI++ with gold labels from the run's own records against the {DEFAULT} (the report's): median "
+        f"width ratio {np.median(ppi):.2f} (range {min(ppi):.2f}–{max(ppi):.2f}), i.e. "
+        f"{100 * (1 - np.median(ppi)):.0f}% narrower, where its assumption holds; with gold labels from the "
+        "published mix (what a grader_check gives) it is biased and its coverage collapses (table below).",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

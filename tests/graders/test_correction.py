@@ -1,4 +1,5 @@
-"""The GRM-equivalent correction p* = (p + spec − 1)/(sens + spec − 1), its intervals (Fieller by default)."""
+"""The GRM-equivalent correction p* = (p + spec − 1)/(sens + spec − 1), its intervals (the Jeffreys
+posterior by default)."""
 
 from __future__ import annotations
 
@@ -42,12 +43,12 @@ def test_a_perfect_grader_changes_nothing() -> None:
     corrected = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500), method="delta")
     assert corrected.estimate == pytest.approx(0.3)
     assert (corrected.low, corrected.high) == pytest.approx((0.3 - 0.0196, 0.3 + 0.0196), abs=1e-4)
-    # Fieller's variances (1.5 of each outcome added) see the chance of an error 500 replies did not show
-    fieller = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500))
+    # Jeffreys' ½ of each outcome sees the chance of an error 500 replies did not show
+    posterior = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500))
     assert (
-        fieller.estimate == pytest.approx(0.3)
-        and fieller.low < corrected.low
-        and fieller.high > corrected.high
+        posterior.estimate == pytest.approx(0.3)
+        and posterior.low < corrected.low
+        and posterior.high > corrected.high
     )
 
 
@@ -58,10 +59,10 @@ def test_every_method_agrees_on_a_large_qualification() -> None:
     found = {m: corrected_rate(0.5, se, q, method=m, records=4900) for m in METHOD_NAMES}
     for corrected in found.values():
         assert (round(corrected.low, 3), round(corrected.high, 3)) == (0.435, 0.489)
-    assert DEFAULT_METHOD == "fieller"
+    assert DEFAULT_METHOD == "jeffreys"
 
 
-def test_fieller_is_lopsided_where_dividing_by_a_noisy_j_stretches() -> None:
+def test_the_default_is_lopsided_where_dividing_by_a_noisy_j_stretches() -> None:
     """12 reference-good and 38 reference-bad replies: the interval reaches further up than down."""
     corrected = corrected_rate(0.15, math.sqrt(0.15 * 0.85 / 500), qualification(11 / 12, 12, 34 / 38, 38))
     assert corrected.low < corrected.estimate < corrected.high

@@ -26,5 +26,7 @@ def test_quick_run_writes_every_section(tmp_path: Path) -> None:
         "## GRM-equivalent",
     ):
         assert heading in text
-    assert "| Fieller |" in text and "PPI++ with gold labels from the run's own records" in text
+    assert "| Jeffreys posterior |" in text and "| Fieller |" in text
+    assert "PPI++ with gold labels from the run's own records" in text
+    assert "| Avg-Acc | MOVER of two Jeffreys |" in text and "| Δ score | studentised bootstrap |" in text
     assert "exact McNemar" in text and "size (no difference)" in text

@@ -11,6 +11,7 @@ from uxbench.stats.prevalence import (
     delta,
     fieller,
     homogeneity,
+    jeffreys,
     lang_reiczigel,
     ppi_mean,
     qualification_size,
@@ -22,7 +23,14 @@ from uxbench.stats.prevalence import (
 def test_every_method_broadcasts_over_repeats() -> None:
     p = np.array([0.2, 0.3, 0.4])
     rates = Rates(p, 2000, 0.85, 200, 0.8, 300)
-    for found in (delta(rates), lang_reiczigel(rates), fieller(rates), score(rates), bootstrap(rates, 400)):
+    for found in (
+        delta(rates),
+        lang_reiczigel(rates),
+        fieller(rates),
+        score(rates),
+        bootstrap(rates, 400),
+        jeffreys(rates),
+    ):
         assert found.estimate.shape == (3,)
         assert np.all(found.low <= found.estimate) and np.all(found.estimate <= found.high)
         assert np.allclose(found.estimate, np.clip(rogan_gladen(p, 0.85, 0.8), 0, 1))
@@ -40,6 +48,17 @@ def test_the_score_interval_is_lopsided_and_reaches_zero_when_it_should() -> Non
     assert found.high - found.estimate > found.estimate - found.low > 0
 
 
+def test_jeffreys_is_seeded_keeps_a_width_and_follows_the_level() -> None:
+    rates = Rates(0.3, 500, 1.0, 12, 1.0, 38)  # no error to count in the qualification set
+    found = jeffreys(rates)
+    assert found.estimate == pytest.approx(0.3) and found.low < 0.3 < found.high
+    assert (found.low, found.high) == (jeffreys(rates).low, jeffreys(rates).high)
+    narrower = jeffreys(rates, level=0.8)
+    assert found.low < narrower.low < narrower.high < found.high
+    weak = jeffreys(Rates(0.3, 500, 0.55, 12, 0.6, 38))  # many posterior draws with J ≤ 0: left out
+    assert 0.0 <= weak.low < weak.high <= 1.0
+
+
 def test_ppi_uses_the_scores_and_beats_the_gold_labels_alone() -> None:
     """A score that tracks the label: PPI++'s interval is narrower than the gold mean's (λ = 0)."""
     rng = np.random.default_rng(3)
@@ -52,7 +71,7 @@ def test_ppi_uses_the_scores_and_beats_the_gold_labels_alone() -> None:
 
 
 def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, share: float) -> float:
-    """Mean half-width of the default (Fieller) interval over 4,000 binomial repeats."""
+    """Mean half-width of the default (Jeffreys posterior) interval over 4,000 binomial repeats."""
     rng = np.random.default_rng(11)
     reps = 4000
     p = rng.binomial(n, pi * sens + (1 - pi) * (1 - spec), reps) / n
@@ -60,7 +79,7 @@ def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, s
     n_bad = m - n_good
     se = rng.binomial(n_good, sens) / n_good
     sp = rng.binomial(n_bad, spec) / n_bad
-    found = fieller(Rates(p, n, se, n_good, sp, n_bad))
+    found = jeffreys(Rates(p, n, se, n_good, sp, n_bad))
     return float(np.mean((found.high - found.low) / 2))
 
 

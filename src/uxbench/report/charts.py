@@ -275,7 +275,8 @@ def delta_scores(section: Section, save: Save) -> Chart | None:
     colours = [GREEN if (d or 0) >= 0 else RED for d in deltas]
     title = f"{section.title}: score gain of the repair over the failed reply"
     footer = [
-        "Bars: mean(score of the repair − score of the failed reply); whiskers: 95% bootstrap interval.",
+        "Bars: mean(score of the repair − score of the failed reply); "
+        "whiskers: 95% studentised bootstrap interval.",
         *key_lines(rows, section),
     ]
     shown = [fmt(d, "delta") for d in deltas]

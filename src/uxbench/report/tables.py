@@ -30,7 +30,7 @@ from uxbench.report.samples import Counts, Evidence
 from uxbench.report.separation import Ranking, ranking, separation_json
 from uxbench.report.settings import DATA_ARGS, matches, non_default, task_defaults
 from uxbench.report.spec import BASELINE_PREFIXES, PAPER_GRADER, TASKS, Column, TaskSpec
-from uxbench.stats.intervals import Interval, bootstrap_mean, mover_mean, wilson
+from uxbench.stats.intervals import Interval, bootstrap_mean, jeffreys, mover_mean, wilson
 
 FEW = 10  # a breakdown cell with fewer records is greyed
 HUMAN_REFERENCE = "Human (blind 25+25 subset)"  # the paper's human baseline (published.json)
@@ -252,18 +252,26 @@ def _headline(spec: TaskSpec, run: Run) -> float | None:
     return run.metrics.get(spec.headline.metric)
 
 
+def _within_scores(interval: Interval | None) -> Interval | None:
+    """A Δ score's interval kept in [−1, 1], the range of a difference of two scores in [0, 1] (the
+    studentised bootstrap's ends can pass it with a handful of records)."""
+    return None if interval is None else (max(-1.0, interval[0]), min(1.0, interval[1]))
+
+
 def headline_interval(spec: TaskSpec, run: Run, counts: Counts | None) -> tuple[Interval | None, str]:
     """The headline's 95% interval and how it was made.
 
-    Task 1's Avg-Acc: Wilson intervals of Good-Acc and Bad-Acc over the liked and the
+    Task 1's Avg-Acc: Jeffreys intervals of Good-Acc and Bad-Acc over the liked and the
     disliked records, combined by MOVER. Good% and Recovery Rate: Wilson over all records."""
     if spec.name == "task1_judge":
         good, bad = run.metrics.get("good_acc"), run.metrics.get("bad_acc")
         n_good, n_bad = (counts.labels.get("good", 0), counts.labels.get("bad", 0)) if counts else (0, 0)
         if good is None or bad is None or not n_good or not n_bad:
             return None, ""
-        parts = [(good, wilson(good * n_good, n_good)), (bad, wilson(bad * n_bad, n_bad))]
-        return mover_mean([(p, i) for p, i in parts if i is not None]), "Wilson per label, MOVER for the mean"
+        parts = [(good, jeffreys(good * n_good, n_good)), (bad, jeffreys(bad * n_bad, n_bad))]
+        return mover_mean(
+            [(p, i) for p, i in parts if i is not None]
+        ), "Jeffreys per label, MOVER for the mean"
     value = _headline(spec, run)
     if value is None or not run.samples:
         return None, ""
@@ -366,7 +374,7 @@ def section(
                 paper=paper_name,
                 published=paper_values if matches(run.settings, spec.paper_settings) else None,
                 counts=counts,
-                delta_interval=bootstrap_mean(deltas) if deltas else None,
+                delta_interval=_within_scores(bootstrap_mean(deltas)) if deltas else None,
                 keyed=keyed,
                 variants=sum(other.who == run.who for other in ordered),
                 data_note=run.data(show_paths) if mixed_data else "",
@@ -508,7 +516,9 @@ def _metric_def(column: Column) -> ColumnDef:
         value = row.run.metrics.get(column.metric)
         if column.metric == "delta_score":
             return Cell(
-                fmt_interval(value, row.delta_interval, "delta"), value, note="95% bootstrap interval"
+                fmt_interval(value, row.delta_interval, "delta"),
+                value,
+                note="95% studentised bootstrap interval",
             )
         return Cell(fmt(value, column.kind), value)
 
@@ -625,8 +635,8 @@ def skipped_grid(board: Leaderboard) -> Grid:
 # ---------------------------------------------------------------- shared captions
 
 INTERVALS = (
-    "95% intervals: Wilson for Good% and Recovery Rate; for Avg-Acc, Wilson intervals of Good-Acc "
-    "and Bad-Acc combined by MOVER; a percentile bootstrap for Δ score."
+    "95% intervals: Wilson for Good% and Recovery Rate; for Avg-Acc, Jeffreys intervals of Good-Acc "
+    "and Bad-Acc combined by MOVER; a symmetric studentised bootstrap for Δ score."
 )
 PARTIAL_NOTE = "Rows marked partial cover part of their dataset (n of N records) and are not ranked."
 HUMAN_NOTE = (
