@@ -143,9 +143,9 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
     heatmaps = {c.file: c for c in charts if c.file.endswith("_heatmap.png")}
     main = [c for c in charts if c.file not in heatmaps and not c.file.endswith("_reliability.png")]
     # a section without a grader is its task's only one: the task's own anchor leads to it
-    anchor = f' id="{escape(section.id)}"' if section.grader is not None else ""
+    anchor = f' id="{escape(section.id)}"' if section.headed else ""
     parts = [f'<div class="ranking"{anchor}>']
-    if section.grader is not None:
+    if section.headed:
         parts.append(f"<h3>{escape(section.title)}</h3>")
     if section.common:
         parts.append(f'<p class="note">{escape(section.common_text())}</p>')
@@ -181,10 +181,8 @@ def _nav(board: Leaderboard, trusts: dict[str, SectionTrust]) -> str:
     for table in board.tables:
         subs = []
         for section in table.sections:
-            if section.grader is not None:
-                subs.append(
-                    f'<li><a href="#{escape(section.id)}">graded by {escape(section.grader)}</a></li>'
-                )
+            if section.headed:
+                subs.append(f'<li><a href="#{escape(section.id)}">{escape(section.subtitle)}</a></li>')
             if section.pairs:
                 subs.append(f'<li><a href="#{escape(section.id)}-people">people beside models</a></li>')
             if section.id in trusts and (section.spec.graded or trusts[section.id].reliability):

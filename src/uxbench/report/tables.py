@@ -151,7 +151,10 @@ class ColumnDef:
 
 @dataclass(frozen=True)
 class Section:
-    """The rows of one task graded by one grader (Task 1: all its rows), ranked."""
+    """The rows of one task graded by one grader on one data (Task 1: no grader), ranked.
+
+    Runs on other data than the task's main rows (another source, revision or record content)
+    are a section of their own, never ranked or paired with them; `apart` says why."""
 
     spec: TaskSpec
     grader: str | None
@@ -161,17 +164,29 @@ class Section:
     common: dict[str, str] = field(default_factory=dict)  # shown settings every row shares
     pairs: list[Pairing] = field(default_factory=list)  # Task 1: a person's runs beside the others
     separation: Ranking | None = None  # which differences between the ranked rows are real
+    apart: str = ""  # why these rows stand apart from the task's main rows ("different data: sample")
 
     def common_text(self) -> str:
         return f"Every row: {settings_text(self.common)}." if self.common else ""
 
     @property
+    def headed(self) -> bool:
+        """Whether the section has a heading of its own (one of several in its task)."""
+        return self.grader is not None or bool(self.apart)
+
+    @property
     def id(self) -> str:
-        return self.spec.name if self.grader is None else f"{self.spec.name}-{slug(self.grader)}"
+        parts = [self.spec.name, *(slug(t) for t in (self.grader, self.apart) if t)]
+        return "-".join(parts)
+
+    @property
+    def subtitle(self) -> str:
+        """What sets the section apart within its task: its grader, its data."""
+        return " · ".join(t for t in (f"graded by {self.grader}" if self.grader else "", self.apart) if t)
 
     @property
     def title(self) -> str:
-        return self.spec.title + (f" · graded by {self.grader}" if self.grader else "")
+        return " · ".join(t for t in (self.spec.title, self.subtitle) if t)
 
     @property
     def paper_grader(self) -> bool:
@@ -324,6 +339,7 @@ def section(
     evidence: Evidence,
     show_paths: bool,
     checks: list[CheckLog] | None = None,
+    apart: str = "",
 ) -> Section:
     shown = _shown_settings(runs, show_paths)
     # what every row shares is said once, above the table and in the charts' keys
@@ -382,12 +398,31 @@ def section(
         common,
         _pairs(rows, evidence),
         ranking(spec.name, rows, evidence),
+        apart,
     )
 
 
-def _section_order(grader: str | None, runs: list[Run]) -> tuple[bool, int, str]:
-    """The paper's grader first, then the graders with most rows."""
-    return not by_paper_grader(grader), -len(runs), grader or ""
+def _section_order(grader: str | None, apart: str, runs: list[Run]) -> tuple[bool, bool, int, str]:
+    """The main data first, the paper's grader first, then the graders with most rows."""
+    return bool(apart), not by_paper_grader(grader), -len(runs), grader or ""
+
+
+def main_data(runs: list[Run]) -> tuple[str, str | None, str | None]:
+    """The data most of a task's runs read (on a tie: not the bundled sample, then the newest)."""
+    counted = Counter(run.data_identity for run in runs)
+    newest = {run.data_identity: run.created for run in sorted(runs, key=lambda r: r.created)}
+    return max(counted, key=lambda d: (counted[d], d[0] != "sample", newest[d]))
+
+
+def data_apart(run: Run, main: tuple[str, str | None, str | None], show_paths: bool) -> str:
+    """Why a run stands apart from the main rows, or "" when it read the same data."""
+    source, revision, content = run.data_identity
+    if (source, revision, content) == main:
+        return ""
+    shown = run.data(show_paths)
+    if source != main[0] or revision != main[1]:
+        return f"different data: {shown}"
+    return f"different data: {shown}, other records ({content or 'no content hash'})"
 
 
 def task_table(
@@ -397,12 +432,17 @@ def task_table(
     show_paths: bool = False,
     checks: list[CheckLog] | None = None,
 ) -> TaskTable:
-    by_grader: dict[str | None, list[Run]] = {}
+    main = main_data(runs) if runs else ("", None, None)
+    groups: dict[tuple[str | None, str], list[Run]] = {}
     for run in runs:
-        by_grader.setdefault(run.grader, []).append(run)
-    ordered = sorted(by_grader.items(), key=lambda item: _section_order(*item))
+        groups.setdefault((run.grader, data_apart(run, main, show_paths)), []).append(run)
+    ordered = sorted(groups.items(), key=lambda item: _section_order(*item[0], item[1]))
     return TaskTable(
-        spec, [section(spec, grader, group, evidence, show_paths, checks) for grader, group in ordered]
+        spec,
+        [
+            section(spec, grader, group, evidence, show_paths, checks, apart)
+            for (grader, apart), group in ordered
+        ],
     )
 
 
@@ -689,6 +729,7 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
                 {
                     "id": sec.id,
                     "grader": sec.grader,
+                    "apart": sec.apart or None,
                     "title": sec.title,
                     "columns": [c.metric for c in sec.columns],
                     "separation": separation_json(sec.separation),
