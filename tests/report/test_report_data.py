@@ -17,8 +17,11 @@ from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
 
 from uxbench.data.dataset import RELEASE_FILES, TASK_CONFIGS, sample_dir
 from uxbench.report import build_report
+from uxbench.report.charts import chart_jobs
+from uxbench.report.collect import Run
 from uxbench.report.paired import compare
-from uxbench.report.samples import Judgment
+from uxbench.report.samples import Counts, Evidence, Judgment
+from uxbench.report.tables import breakdown_grid, leaderboard
 from uxbench.tasks.task1_judge import task1_judge
 
 
@@ -93,3 +96,48 @@ def test_one_cid_with_two_contents_is_not_a_shared_record() -> None:
     same = compare({"c": judgment("c", "aa")}, {"c": judgment("c", "aa")})
     assert same is not None and same.records == 1
     assert compare({"c": judgment("c", "aa")}, {"c": judgment("c", "bb")}) is None
+
+
+# ---------------------------------------------------------------- breakdowns the data cannot fill
+
+
+class _Counted(Evidence):
+    """Evidence of 2,000 records that carry no scenario label and two failure dimensions."""
+
+    def counts_of(self, run: Run) -> Counts:
+        return Counts(
+            2000, {"good": 1000, "bad": 1000}, {"failure_dimension": {"冗余啰嗦": 600, "事实性错误": 4}}
+        )
+
+    def deltas(self, run: Run) -> list[float]:
+        return []
+
+
+def judge_run(breakdown: dict[str, dict[str, float | None]]) -> Run:
+    return Run(
+        log="j.eval", name="j.eval", task="task1_judge", model="openai/gpt-5", grader=None, graders=(),
+        settings={}, explicit=frozenset(), dataset_revision=None, created="2026-01-01", samples=2000,
+        total=2000, partial=None, metrics={"avg_acc": 0.7, "good_acc": 0.8, "bad_acc": 0.6},
+        breakdown=breakdown,
+    )  # fmt: skip
+
+
+def test_empty_breakdown_cells_show_no_count_and_unusable_heatmaps_are_dropped() -> None:
+    run = judge_run(
+        {
+            "scenario": {"办公与效率": None},  # the records lack the label
+            "failure_dimension": {"冗余啰嗦": 0.5, "事实性错误": 0.25, "逻辑错误": None},
+            "difficulty": {"hard": 0.25},
+        }
+    )
+    (section,) = leaderboard([run], [], ["x"], "", [], _Counted()).tables[0].sections
+    assert "scenario" not in section.breakdown_keys()
+    cells = section.breakdown("failure_dimension")
+    assert cells["逻辑错误"] == [(None, None)] and cells["冗余啰嗦"] == [(0.5, 600)]
+    shown = {
+        row[0].text.split(" · ")[0]: row[1].text for row in breakdown_grid(section, "failure_dimension").rows
+    }
+    assert shown == {"冗余啰嗦": "50.0 (600)", "事实性错误": "25.0 (4)", "逻辑错误": "–"}
+    assert section.breakdown("difficulty")["hard"] == [(0.25, None)]  # the counts lack the label: no n
+    jobs = [(kind, key) for kind, _, key, _ in chart_jobs(section, {}) if kind == "heatmap"]
+    assert jobs == [("heatmap", "failure_dimension")]

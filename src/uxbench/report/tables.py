@@ -193,20 +193,36 @@ class Section:
         return by_paper_grader(self.grader)
 
     def breakdown_keys(self) -> list[str]:
-        keys = {key for row in self.rows for key in row.run.breakdown}
+        """The breakdowns with at least one value (data without a label have none to show)."""
+        keys = {
+            key
+            for row in self.rows
+            for key, values in row.run.breakdown.items()
+            if any(v is not None for v in values.values())
+        }
         return [k for k in self.spec.breakdown_meaning if k in keys] + sorted(
             keys - set(self.spec.breakdown_meaning)
         )
 
     def breakdown(self, key: str) -> dict[str, list[tuple[float | None, int | None]]]:
-        """group -> (value, records) per row, groups in label-set order."""
+        """group -> (value, records) per row, groups in label-set order; a cell without a value
+        has no count either (a "–" beside "n=2000" reads as 2,000 records of that group)."""
         groups = {g for row in self.rows for g in row.run.breakdown.get(key, {})}
         known = [g for g in _GROUP_ORDER.get(key, ()) if g in groups]
         ordered = known + sorted(groups - set(known))
-        return {
+        cells = {
             g: [(row.run.breakdown.get(key, {}).get(g), _group_n(row, key, g)) for row in self.rows]
             for g in ordered
         }
+        return {g: [(v, None if v is None else n) for v, n in line] for g, line in cells.items()}
+
+    def usable(self, key: str) -> bool:
+        """Whether a breakdown has a cell worth colouring: a value over at least FEW records."""
+        return any(
+            v is not None and (n is None or n >= FEW)
+            for line in self.breakdown(key).values()
+            for v, n in line
+        )
 
     def breakdown_meaning(self, key: str) -> str:
         return self.spec.breakdown_meaning.get(key, f"Mean score per {key}")
@@ -220,6 +236,8 @@ def _group_n(row: Row, key: str, group: str) -> int | None:
         return None
     if key in row.counts.groups:
         return row.counts.groups[key].get(group)
+    if key in _GROUP_ORDER:
+        return None  # a label the records lack: no group has a count
     return row.counts.records  # a breakdown over all records (a panel's per-grader Good%)
 
 
