@@ -648,7 +648,7 @@ def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
     _, board = report
     links = page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href'))")
     targets = {table.spec.name for table in board.tables} | {"skipped"}
-    targets |= {s.id for t in board.tables for s in t.sections if s.grader}
+    targets |= {s.id for t in board.tables for s in t.sections if s.headed}
     assert targets <= {link[1:] for link in links}
     for link in links:
         assert page.locator(link).count() == 1, link
@@ -656,6 +656,8 @@ def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
     for link in (link for link in links if link.endswith("-trust")):
         task = page.eval_on_selector(link, "element => element.closest('section.task').id")
         assert link[1:].startswith(task), (link, task)
+    assert not page.locator("nav a[href='#skipped']").is_visible()  # folded: the numbers come first
+    page.locator("details.toc summary").click()
     page.locator("nav a[href='#skipped']").click()
     assert page.evaluate("location.hash") == "#skipped"
     assert page.locator("#skipped").bounding_box()["y"] < 900
@@ -681,6 +683,14 @@ def test_page_screenshots_at_two_widths(
         tab.goto((out / "index.html").as_uri())
         # the page itself never scrolls sideways: wide tables scroll in their own box
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        # numbers first: the first leaderboard starts in the top half of the first screen, the
+        # methods are folded away, and each column's meaning is its header's tooltip
+        assert tab.locator("table.sortable").first.bounding_box()["y"] < 450
+        assert not tab.locator("details.howto").get_attribute("open")
+        assert (
+            tab.locator("#task1_judge-table thead th").nth(2).get_attribute("title").startswith("(Good-Acc")
+        )
+        tab.screenshot(path=str(shots / f"report-{width}-top.png"))
         assert all(w <= width for w in tab.eval_on_selector_all("main img", "imgs => imgs.map(i => i.width)"))
         tab.screenshot(path=str(shots / f"report-{width}.png"), full_page=True)
         if width == 390:  # the model column stays in view while a table scrolls

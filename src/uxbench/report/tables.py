@@ -571,7 +571,7 @@ def _metric_def(column: Column) -> ColumnDef:
         return Cell(fmt(value, column.kind), value)
 
     title = column.title + (" (95% CI)" if column.metric == "delta_score" else "")
-    return ColumnDef(title, cell)
+    return ColumnDef(title, cell, column.note)
 
 
 def _paper_def(section: Section) -> ColumnDef:
@@ -612,17 +612,24 @@ def section_columns(section: Section) -> list[ColumnDef]:
     headline = ColumnDef(
         f"{spec.headline.title} (95% CI)",
         lambda row: Cell(fmt_interval(row.headline, row.interval), row.headline, note=row.interval_method),
+        spec.headline.note,
     )
     shown = section.show_paths
     grm = _grm_def(section)
     return [
-        ColumnDef("#", lambda row: Cell("–" if row.rank is None else str(row.rank), row.rank)),
-        ColumnDef("Model", model_cell),
+        ColumnDef(
+            "#",
+            lambda row: Cell("–" if row.rank is None else str(row.rank), row.rank),
+            "rank by the headline; equal values share a rank; partial and human rows are not ranked",
+        ),
+        ColumnDef("Model", model_cell, "the model (a person: uxbench/human · annotator)"),
         headline,
         *([grm] if grm else []),
         ColumnDef("n", _records, "records scored"),
         ColumnDef(
-            "Settings", lambda row: Cell(settings_text(row.settings) or "–", settings_text(row.settings))
+            "Settings",
+            lambda row: Cell(settings_text(row.settings) or "–", settings_text(row.settings)),
+            "settings not at their default, or differing between a model's rows",
         ),
         ColumnDef(
             "Data",
@@ -630,9 +637,11 @@ def section_columns(section: Section) -> list[ColumnDef]:
             "data source @ dataset revision",
         ),
         *(_metric_def(c) for c in section.columns),
-        ColumnDef("Date (UTC)", lambda row: Cell(date(row.run), row.run.created)),
+        ColumnDef("Date (UTC)", lambda row: Cell(date(row.run), row.run.created), "when the run started"),
         _paper_def(section),
-        ColumnDef("Log", lambda row: Cell(row.run.log if shown else row.run.name, row.run.name)),
+        ColumnDef(
+            "Log", lambda row: Cell(row.run.log if shown else row.run.name, row.run.name), "the Inspect log"
+        ),
     ]
 
 
