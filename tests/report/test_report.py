@@ -564,7 +564,9 @@ def test_rows_of_one_model_are_told_apart() -> None:
 def test_command_line(logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(logs["dirs"][1]), "--out", str(tmp_path / "r")]) == 0
     printed = capsys.readouterr().out
-    assert "Task 1 · UX Judge: 4 row(s)" in printed and "left out 4 log(s)" in printed
+    assert "Task 1 · UX Judge: 3 row(s)" in printed and "left out 4 log(s)" in printed
+    # a run on another dataset revision is ranked on its own, and says why
+    assert "Task 1 · UX Judge · different data: sample@0123456: 1 row(s)" in printed
     assert "Task 3 · UX Recovery · graded by mockllm/grm: 1 row(s), 1 partial (unranked)" in printed
     assert {"index.html", "leaderboard.md", "leaderboard.json"} <= {
         p.name for p in (tmp_path / "r").iterdir()

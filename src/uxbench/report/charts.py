@@ -570,7 +570,7 @@ def chart_jobs(section: Section, bins: dict[str, list[Bin]]) -> list[Job]:
     if any(row.run.metrics.get("delta_score") is not None for row in section.rows):
         jobs.append(("delta_score", section, "", {}))
     keys = section.breakdown_keys()
-    jobs += [("heatmap", section, key, {}) for key in HEATMAP_KEYS if key in keys and section.usable(key)]
+    jobs += [("heatmap", section, key, {}) for key in HEATMAP_KEYS if key in keys]
     if bins:
         jobs.append(("reliability", section, "", bins))
     return jobs

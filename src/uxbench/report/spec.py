@@ -36,13 +36,9 @@ class TaskSpec:
 
 _GRM_COLUMNS = (
     Column("good_pct_valid", "Good % of valid", note="Good % among the replies the grader graded"),
+    Column("fail_rate", "Failed %", note="replies without a readable verdict (counted as not good)"),
     Column(
-        "fail_rate", "Failed %", note="replies the grader gave no readable verdict on (counted as not good)"
-    ),
-    Column(
-        "no_logprob_rate",
-        "No-logprob %",
-        note="grades without token probabilities (score from the verdict alone)",
+        "no_logprob_rate", "No-logprob %", note="grades without token probabilities (score from the verdict)"
     ),
     Column("score_mean", "Score mean", "score", "mean GRM score (P(good)) over graded replies"),
     Column("score_median", "Score median", "score", "median GRM score"),
@@ -67,21 +63,13 @@ TASKS: dict[str, TaskSpec] = {
             ),
             stderr="avg_acc_stderr",
             columns=(
-                Column(
-                    "good_acc",
-                    "Good-Acc %",
-                    note="share of the replies users liked that the judge called good",
-                ),
-                Column(
-                    "bad_acc",
-                    "Bad-Acc %",
-                    note="share of the replies users disliked that the judge called bad",
-                ),
+                Column("good_acc", "Good-Acc %", note="liked replies the judge called good"),
+                Column("bad_acc", "Bad-Acc %", note="disliked replies the judge called bad"),
                 Column("parse_fail_rate", "Unparsed %", note="answers naming no label (counted as wrong)"),
                 Column(
                     "neutral_rate",
                     "Neutral %",
-                    note="answers of the neutral label (three-label prompts; counted as wrong)",
+                    note="neutral answers (three-label prompts; counted as wrong)",
                 ),
                 # agreement with the users and calibration (uxbench.judge.calibration)
                 Column("mcc", "MCC", "score", "Matthews correlation of verdicts with the users' labels"),

@@ -193,7 +193,8 @@ class Section:
         return by_paper_grader(self.grader)
 
     def breakdown_keys(self) -> list[str]:
-        """The breakdowns with at least one value (data without a label have none to show)."""
+        """The breakdowns with at least one value: data without a label have none, and neither a
+        table nor a heatmap is drawn for them."""
         keys = {
             key
             for row in self.rows
@@ -215,14 +216,6 @@ class Section:
             for g in ordered
         }
         return {g: [(v, None if v is None else n) for v, n in line] for g, line in cells.items()}
-
-    def usable(self, key: str) -> bool:
-        """Whether a breakdown has a cell worth colouring: a value over at least FEW records."""
-        return any(
-            v is not None and (n is None or n >= FEW)
-            for line in self.breakdown(key).values()
-            for v, n in line
-        )
 
     def breakdown_meaning(self, key: str) -> str:
         return self.spec.breakdown_meaning.get(key, f"Mean score per {key}")
