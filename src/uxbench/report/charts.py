@@ -13,6 +13,7 @@ full name and the settings that tell it apart. Chinese labels need a font with t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +30,7 @@ from matplotlib.ticker import MaxNLocator
 from uxbench.data.labels import english
 from uxbench.report import published
 from uxbench.report.fonts import cjk_font, drawable
+from uxbench.report.separation import Ranking
 from uxbench.report.tables import FEW, Row, Section, fmt, group_title, shorten
 from uxbench.stats.agreement import Bin
 
@@ -240,9 +242,13 @@ def rate_axis(reach: Iterable[float | None]) -> tuple[float, list[float]]:
     return upper, [float(t) for t in ticks if 0 <= t <= upper]
 
 
-def separability(rows: Sequence[Row]) -> str:
-    """What the 95% intervals say of the ranked rows' order: how many neighbouring pairs overlap
-    (their order is not separable), or "" when every neighbour stands apart."""
+def separability(rows: Sequence[Row], tested: Ranking | None = None) -> str:
+    """How far the ranked rows' order is established: the section's pairwise tests when it has
+    them (report/separation.py: the share of pairs that differ after Holm), else how many
+    neighbouring pairs' 95% intervals overlap ("" when every neighbour stands apart)."""
+    if tested is not None and not math.isnan(share := tested.result.separability):
+        verdict = "Not separable" if share == 0 else "Partly separable" if share < 1 else "Separable"
+        return f"{verdict}: {tested.summary()}."
     ranked = [row.interval for row in rows if row.rank is not None and row.interval is not None]
     pairs = list(pairwise(ranked))
     overlapping = sum(lower[1] >= upper[0] for upper, lower in pairs)
@@ -283,7 +289,8 @@ def ranking(section: Section, save: Save) -> Chart:
         notes.insert(0, f"Axis to {upper:g}% (scaled to the data; bars start at 0).")
         axis += f" (axis to {upper:g}%)"
     title = f"{section.title}: {spec.headline.title}"
-    footer = [text for text in (separability(rows), " ".join(notes)) if text] + key_lines(rows, section)
+    tested = separability(rows, section.separation)
+    footer = [text for text in (tested, " ".join(notes)) if text] + key_lines(rows, section)
     colours = [_colour(row) for row in rows]
     shown = [fmt(row.headline) for row in rows]
     sheet, ax, y = _bars(rows, values, intervals, (0, upper), ticks, colours, title, axis, footer, shown)
