@@ -139,3 +139,55 @@ def test_the_explore_command_reports_bad_data_without_a_traceback(capsys: pytest
     out = capsys.readouterr().out
     assert out.startswith("uxbench explore: data='/no/such/place' holds no usable records")
     assert out.count("no such file or directory") == 1 and "Traceback" not in out
+
+
+# ---------------------------------------------------------------- source and record hash
+
+
+def changed_copy(directory: Path, config: str) -> Path:
+    """The sample's file of `config` with every query changed and the cids kept."""
+    directory.mkdir()
+    lines = (sample_dir() / RELEASE_FILES[config]).read_text(encoding="utf-8").splitlines()
+    records = [{**json.loads(line), "query": f"q{i}"} for i, line in enumerate(lines) if line.strip()]
+    write_jsonl(directory / RELEASE_FILES[config], records)
+    return directory
+
+
+def test_an_exclusion_made_on_one_source_never_removes_a_record_of_another(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    entries, problems = load_entries("sample")
+    path = tmp_path / "x.jsonl"
+    cid = next(e.cid for e in entries if e.set == "task2")
+    Explorer(entries, problems, path, "ann", "sample").exclude_record(cid, "off-topic")
+    line = json.loads(path.read_text(encoding="utf-8"))
+    assert line["data"] == "sample" and len(line["record_hash"]) == 16
+    built = task2_eval(data="sample", exclude=str(path), self_grade=True)
+    assert built.metadata["excluded"] == [cid] and len(built.dataset) == 11
+    other = changed_copy(tmp_path / "release", "task2_eval")  # the same cids, other records
+    with caplog.at_level("WARNING"):
+        built = task2_eval(data=str(other), exclude=str(path), self_grade=True)
+    assert built.metadata["excluded_records"] == 0 and len(built.dataset) == 12
+    assert (
+        f"x.jsonl:1: cid {cid} is not excluded: made on data=sample, this run reads data=local" in caplog.text
+    )
+    # a line naming the right source but another version of the record is not applied either
+    path.write_text(json.dumps({**line, "data": "local"}) + "\n", encoding="utf-8")
+    caplog.clear()
+    with caplog.at_level("WARNING"):
+        built = task2_eval(data=str(other), exclude=str(path), self_grade=True)
+    assert built.metadata["excluded_records"] == 0 and "another version of the record" in caplog.text
+
+
+def test_old_exclusion_lines_match_by_cid_with_one_note(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "old.jsonl"
+    first, second = cids("task3_recovery")[:2]
+    path.write_text("".join(json.dumps({"cid": c, "reason": "r"}) + "\n" for c in (first, second)))
+    with caplog.at_level("WARNING"):
+        built = task3_recovery(data="sample", exclude=str(path), self_grade=True)
+    assert built.metadata["excluded"] == [first, second]
+    notes = [r.getMessage() for r in caplog.records if "match by cid only" in r.getMessage()]
+    old = "without a data source or record hash (an older uxbench explore) match by cid only"
+    assert notes == [f"uxbench: {path}: 2 line(s) {old}"]

@@ -563,7 +563,9 @@ def test_rows_of_one_model_are_told_apart() -> None:
 def test_command_line(logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(logs["dirs"][1]), "--out", str(tmp_path / "r")]) == 0
     printed = capsys.readouterr().out
-    assert "Task 1 · UX Judge: 4 row(s)" in printed and "left out 4 log(s)" in printed
+    assert "Task 1 · UX Judge: 3 row(s)" in printed and "left out 4 log(s)" in printed
+    # a run on another dataset revision is ranked on its own, and says why
+    assert "Task 1 · UX Judge · different data: sample@0123456: 1 row(s)" in printed
     assert "Task 3 · UX Recovery · graded by mockllm/grm: 1 row(s), 1 partial (unranked)" in printed
     assert {"index.html", "leaderboard.md", "leaderboard.json"} <= {
         p.name for p in (tmp_path / "r").iterdir()
@@ -647,7 +649,7 @@ def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
     _, board = report
     links = page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href'))")
     targets = {table.spec.name for table in board.tables} | {"skipped"}
-    targets |= {s.id for t in board.tables for s in t.sections if s.grader}
+    targets |= {s.id for t in board.tables for s in t.sections if s.headed}
     assert targets <= {link[1:] for link in links}
     for link in links:
         assert page.locator(link).count() == 1, link
@@ -655,6 +657,8 @@ def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
     for link in (link for link in links if link.endswith("-trust")):
         task = page.eval_on_selector(link, "element => element.closest('section.task').id")
         assert link[1:].startswith(task), (link, task)
+    assert not page.locator("nav a[href='#skipped']").is_visible()  # folded: the numbers come first
+    page.locator("details.toc summary").click()
     page.locator("nav a[href='#skipped']").click()
     assert page.evaluate("location.hash") == "#skipped"
     assert page.locator("#skipped").bounding_box()["y"] < 900
@@ -680,6 +684,14 @@ def test_page_screenshots_at_two_widths(
         tab.goto((out / "index.html").as_uri())
         # the page itself never scrolls sideways: wide tables scroll in their own box
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        # numbers first: the first leaderboard starts in the top half of the first screen, the
+        # methods are folded away, and each column's meaning is its header's tooltip
+        assert tab.locator("table.sortable").first.bounding_box()["y"] < 450
+        assert not tab.locator("details.howto").get_attribute("open")
+        assert (
+            tab.locator("#task1_judge-table thead th").nth(2).get_attribute("title").startswith("(Good-Acc")
+        )
+        tab.screenshot(path=str(shots / f"report-{width}-top.png"))
         assert all(w <= width for w in tab.eval_on_selector_all("main img", "imgs => imgs.map(i => i.width)"))
         tab.screenshot(path=str(shots / f"report-{width}.png"), full_page=True)
         if width == 390:  # the model column stays in view while a table scrolls

@@ -3,6 +3,7 @@ runs): no text may leave the figure or overlap another text."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -168,3 +169,56 @@ def test_a_crowded_scatter_lists_what_it_cannot_label(figures: dict[str, Figure]
     assert "No room for a label: [" in " ".join(texts)  # wrapped lines joined again
     keys = [t for t in texts if t.startswith("[") and "] " in t]
     assert len(keys) == MODELS  # every model is in the key, labelled on the chart or not
+
+
+def _drawn_reach(figure: Figure) -> float:
+    """The right end of everything drawn on a ranking's axes: bars and whiskers."""
+    ax = figure.axes[0]
+    ends = [patch.get_x() + patch.get_width() for patch in ax.patches]
+    ends += [max(line.get_xdata()) for line in ax.lines if len(line.get_xdata())]
+    return max(ends)
+
+
+def test_no_rate_chart_leaves_more_than_half_of_its_axis_empty(figures: dict[str, Figure]) -> None:
+    rankings = {name: f for name, f in figures.items() if name.endswith("_ranking.png")}
+    assert len(rankings) == 3
+    for name, figure in rankings.items():
+        low, high = figure.axes[0].get_xlim()
+        assert low == 0 and (high - _drawn_reach(figure)) / high < 0.5, name
+
+
+def _texts(figure: Figure) -> str:
+    return " ".join(t.get_text() for t in figure.findobj(Text))
+
+
+def test_a_low_rate_ranking_is_scaled_to_the_data_and_says_so() -> None:
+    """Task 3 with every Recovery Rate under 13% of 500 records: the axis ends at 20% (past the
+    whiskers), not 100%, with a note."""
+    runs = [
+        dataclasses.replace(run, samples=500, total=500, partial=None)
+        for run in _runs("task3_recovery", False)[:6]
+    ]
+    for i, run in enumerate(runs):
+        run.metrics["recovery_rate"] = 0.02 + 0.02 * i
+    (section,) = tables.task_table(TASKS["task3_recovery"], runs, _Given()).sections
+    drawn: dict[str, Figure] = {}
+    with rc_context(charts.style()):
+        charts.ranking(section, lambda figure, name: drawn.setdefault(name, figure))
+    (figure,) = drawn.values()
+    low, high = figure.axes[0].get_xlim()
+    assert (low, high) == (0, 20)
+    assert (high - _drawn_reach(figure)) / high < 0.5
+    assert f"Axis to {high:g}%" in _texts(figure) and "bars start at 0" in _texts(figure)
+    assert "separable" in _texts(figure)  # n = 100: neighbours 2 points apart overlap
+
+
+def test_separability_says_when_the_intervals_overlap() -> None:
+    def row(rank: int, interval: tuple[float, float]) -> tables.Row:
+        run = _runs("task1_judge", False)[1]
+        return tables.Row(run, rank, rank, {}, 0.5, interval, "", None, None, None)
+
+    apart = [row(1, (0.8, 0.9)), row(2, (0.5, 0.6)), row(3, (0.1, 0.2))]
+    assert charts.separability(apart) == ""
+    close = [row(1, (0.5, 0.7)), row(2, (0.45, 0.65)), row(3, (0.1, 0.2))]
+    assert charts.separability(close).startswith("Partly separable: 1 of 2")
+    assert charts.separability(close[:2]).startswith("Not separable")

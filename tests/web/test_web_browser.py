@@ -134,7 +134,7 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
     answer_by_reply(page, 1, wrong=True)
     expect(page.locator("#held")).to_contain_text("Item 1: 差")
     shoot(browser, urls[-1], tmp_path / "judge", lambda p: expect(p.locator(".turn.marked")).to_be_visible())
-    assert "uxbench_ux_judge_" not in page.content()  # blind: no cid anywhere on the page
+    assert "sample_ux_judge_" not in page.content()  # blind: no cid anywhere on the page
     page.keyboard.press("z")  # undo: item 1 is back
     answer_by_reply(page, 1)
     answer_by_reply(page, 2, click=True)

@@ -8,6 +8,9 @@ cid and field, or (with `skip_bad`) counts and logs what it skipped.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import logging
 import re
 import stat
@@ -146,18 +149,37 @@ def recovery_sample(record: RecoveryRecord) -> Sample:
     )
 
 
+def record_hash(record: JudgeRecord | EvalRecord | RecoveryRecord) -> str:
+    """A stable hash of the normalised record (its cid, label, texts and labels): two records
+    with one cid but other content (the bundled sample and the release, an edited copy) differ."""
+    text = json.dumps(dataclasses.asdict(record), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _stamped(sample: Sample, record: JudgeRecord | EvalRecord | RecoveryRecord) -> Sample:
+    sample.metadata = {**(sample.metadata or {}), "record_hash": record_hash(record)}
+    return sample
+
+
 def converter(
     task: TaskName, template: Template | None, judged: Callable[[JudgeRecord], Sample] | None = None
 ) -> Callable[[Row], Sample]:
-    """Row -> Sample for `task`; Task 1 renders its prompt through `template` (default: ours),
-    unless `judged` builds its samples instead (grader_check grades the judged replies)."""
+    """Row -> Sample for `task`, its metadata stamped with the record's hash; Task 1 renders its
+    prompt through `template` (default: ours), unless `judged` builds its samples instead
+    (grader_check grades the judged replies)."""
+    parse: Callable[[Row], Any]
+    build: Callable[[Any], Sample]
     if task == "task1":
         judge = template or load_template(builtin_path("judge_default.txt")).with_labels(("good", "bad"))
-        build = judged or (lambda record: judge_sample(record, judge))
-        return lambda row: build(judge_record(row.raw or {}, row.file_label))
-    if task == "task2":
-        return lambda row: eval_sample(eval_record(row.raw or {}))
-    return lambda row: recovery_sample(recovery_record(row.raw or {}))
+        parse, build = (
+            (lambda row: judge_record(row.raw or {}, row.file_label)),
+            (judged or (lambda record: judge_sample(record, judge))),
+        )
+    elif task == "task2":
+        parse, build = (lambda row: eval_record(row.raw or {})), eval_sample
+    else:
+        parse, build = (lambda row: recovery_record(row.raw or {})), recovery_sample
+    return lambda row: _stamped(build(record := parse(row)), record)
 
 
 # ---------------------------------------------------------------- sources
@@ -395,6 +417,18 @@ def load_samples(
     return samples, report
 
 
+def data_source(data: str) -> str:
+    """The kind of source records came from: the bundled `sample`, the `hub`, or `local` files."""
+    return data if data in ("hub", "sample") else "local"
+
+
+def data_hash(samples: list[Sample]) -> str:
+    """One hash of the records a task runs on (their cids and record hashes, in cid order):
+    runs with equal hashes ran on the same records, whatever their source was called."""
+    pairs = sorted(f"{s.id}\t{(s.metadata or {}).get('record_hash', '')}" for s in samples)
+    return hashlib.sha256("\n".join(pairs).encode()).hexdigest()[:16]
+
+
 def interleave(samples: list[Sample]) -> list[Sample]:
     """Alternate liked and disliked samples so that `--limit N` sees both classes."""
     good = [s for s in samples if s.target == "good"]
@@ -416,7 +450,7 @@ def uxbench_dataset(
 ) -> tuple[MemoryDataset, dict[str, Any]]:
     """The task's dataset and the load facts that go into the task's metadata."""
     samples, report = load_samples(task, data, revision, skip_bad, template, judged)
-    samples, excluded = without_excluded(samples, exclude)
+    samples, excluded = without_excluded(samples, exclude, data_source(data))
     if not samples:
         raise DataError(f"exclude={exclude}: every {task} record of data={data!r} is excluded")
     if task == "task1":
@@ -425,6 +459,8 @@ def uxbench_dataset(
     location = data if data in ("hub", "sample") else str(Path(data).expanduser().resolve())
     facts = {
         "data": location,
+        "data_source": data_source(data),  # with dataset_revision and data_hash: which data (report)
+        "data_hash": data_hash(samples),
         "revision": revision,  # as asked; dataset_revision is the hub commit actually read
         "dataset_revision": report.dataset_revision,
         "records": report.records,

@@ -13,10 +13,12 @@ full name and the settings that tell it apart. Chinese labels need a font with t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
+from itertools import pairwise
 
 from matplotlib import rc_context, rcParams
 from matplotlib.axes import Axes
@@ -28,6 +30,7 @@ from matplotlib.ticker import MaxNLocator
 from uxbench.data.labels import english
 from uxbench.report import published
 from uxbench.report.fonts import cjk_font, drawable
+from uxbench.report.separation import Ranking
 from uxbench.report.tables import FEW, Row, Section, fmt, group_title, shorten
 from uxbench.stats.agreement import Bin
 
@@ -226,6 +229,41 @@ def _bars(
     return sheet, ax, y
 
 
+def rate_axis(reach: Iterable[float | None]) -> tuple[float, list[float]]:
+    """The upper end of a rate axis in percent and its ticks: 0 stays the bars' baseline and the
+    axis ends at the first round tick past everything drawn (bars, whiskers, marks), so less than
+    half of it is ever empty (the tick step is under half the data's reach); 0–100 once the data
+    pass 50%."""
+    top = max((v for v in reach if v is not None), default=0.0)
+    if top >= 50:
+        return 100.0, PERCENT_TICKS
+    ticks = MaxNLocator(nbins=5, steps=[1, 2, 2.5, 5, 10]).tick_values(0, max(top * 1.02, 1.0))
+    upper = float(min(ticks[-1], 100.0))
+    return upper, [float(t) for t in ticks if 0 <= t <= upper]
+
+
+def separability(rows: Sequence[Row], tested: Ranking | None = None) -> str:
+    """How far the ranked rows' order is established: the section's pairwise tests when it has
+    them (report/separation.py: the share of pairs that differ after Holm), else how many
+    neighbouring pairs' 95% intervals overlap ("" when every neighbour stands apart)."""
+    if tested is not None and not math.isnan(share := tested.result.separability):
+        verdict = "Not separable" if share == 0 else "Partly separable" if share < 1 else "Separable"
+        return f"{verdict}: {tested.summary()}."
+    ranked = [row.interval for row in rows if row.rank is not None and row.interval is not None]
+    pairs = list(pairwise(ranked))
+    overlapping = sum(lower[1] >= upper[0] for upper, lower in pairs)
+    if not overlapping:
+        return ""
+    if overlapping == len(pairs):
+        return (
+            "Not separable: every row's 95% interval overlaps its neighbour's (the order is not established)."
+        )
+    return (
+        f"Partly separable: {overlapping} of {len(pairs)} neighbouring pairs have overlapping 95% intervals "
+        "(their order is not established)."
+    )
+
+
 def ranking(section: Section, save: Save) -> Chart:
     """The headline per row, best on top, with its 95% interval; ◇ the paper's value where
     the settings match the paper's, a dashed line the human baseline (Task 1)."""
@@ -244,13 +282,18 @@ def ranking(section: Section, save: Save) -> Chart:
         notes.append("Hatched: partial run (not ranked).")
     if any(row.run.human for row in rows):
         notes.append("Purple: a person (uxbench/human) on the records judged, not ranked.")
+    reach = [*values, *(i[1] for i in intervals if i), *(100 * p for p in papers if p is not None)]
+    upper, ticks = rate_axis([*reach, *(100 * v for v in references.values())])
+    axis = spec.headline.title
+    if upper < 100:
+        notes.insert(0, f"Axis to {upper:g}% (scaled to the data; bars start at 0).")
+        axis += f" (axis to {upper:g}%)"
     title = f"{section.title}: {spec.headline.title}"
-    footer = [" ".join(notes), *key_lines(rows, section)]
+    tested = separability(rows, section.separation)
+    footer = [text for text in (tested, " ".join(notes)) if text] + key_lines(rows, section)
     colours = [_colour(row) for row in rows]
     shown = [fmt(row.headline) for row in rows]
-    sheet, ax, y = _bars(
-        rows, values, intervals, (0, 100), PERCENT_TICKS, colours, title, spec.headline.title, footer, shown
-    )
+    sheet, ax, y = _bars(rows, values, intervals, (0, upper), ticks, colours, title, axis, footer, shown)
     for pos, paper in zip(y, papers, strict=True):
         if paper is not None:
             ax.plot(100 * paper, pos, marker="D", mfc="none", mec="#111", ms=7, ls="none", zorder=5)

@@ -66,6 +66,8 @@ class Run:
     sample_ids: tuple[str | int, ...] = ()  # the records the run was given
     annotator: str | None = None  # the person of a `uxbench/human` run
     grading: Grading | None = None  # Tasks 2/3: how it was graded (for its qualification)
+    data_source: str | None = None  # sample, hub or local (task metadata; None in older logs)
+    data_hash: str | None = None  # the hash of the records the run was given (None in older logs)
     scorer: str | None = (
         None  # the score it reports, when its log holds several (`inspect score --action append`)
     )
@@ -78,7 +80,8 @@ class Run:
     @property
     def key(self) -> str:
         """What makes two runs the same experiment; a person's runs on other records are others."""
-        facts = [self.task, self.model, self.grader, self.settings, self.dataset_revision, self.scorer]
+        facts = [self.task, self.model, self.grader, self.settings, self.dataset_revision, self.data_hash]
+        facts.append(self.scorer)
         if self.human:
             facts.append(self.dataset)
         return json.dumps(facts, sort_keys=True, default=str)
@@ -95,6 +98,13 @@ class Run:
     @property
     def self_graded(self) -> bool:
         return bool(self.grader and self.grader.endswith(SELF_GRADED))
+
+    @property
+    def data_identity(self) -> tuple[str, str | None, str | None]:
+        """Which data the run read: source, hub commit and record content; only runs with equal
+        identities are ranked or paired together (an older log without a content hash: its location)."""
+        source = self.data_source or str(self.settings.get("data", "hub"))
+        return source, self.dataset_revision, self.data_hash
 
     def data(self, show_paths: bool = False) -> str:
         """The data source as shown: `hub@1a2b3c4`, `sample`, a directory's name."""
@@ -287,12 +297,13 @@ def log_paths(log_dirs: list[str | Path]) -> dict[str, str]:
 def _dataset_key(log: EvalLog, path: str, partial: str | None) -> str:
     """Runs over the same records share a key; a partial run's records are its own."""
     dataset = log.eval.dataset
-    revision = (log.eval.metadata or {}).get("dataset_revision")
+    metadata = log.eval.metadata or {}
     facts = [
         log.eval.task,
         dataset.location,
         dataset.name,
-        revision,
+        metadata.get("dataset_revision"),
+        metadata.get("data_hash"),
         sorted(map(str, dataset.sample_ids or [])),
     ]
     facts.append(path if partial else "")
@@ -374,6 +385,8 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
                 annotator=annotator,
                 grading=grading,
                 scorer=scorer,
+                data_source=(log.eval.metadata or {}).get("data_source"),
+                data_hash=(log.eval.metadata or {}).get("data_hash"),
             )
         )
     return runs

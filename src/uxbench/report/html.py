@@ -1,10 +1,11 @@
 """One self-contained static page: inline CSS and JS, charts as base64 PNG, nothing fetched.
 
-Layout: links to every section at the top; per task one block per grader (the ranking,
-its charts, a person's runs beside the others (Task 1), the trust checks that qualify it,
-then the breakdowns folded away); the grader checks; the skipped logs last. Tables scroll
-sideways with the model column pinned, so the page works at 390 px; a header sorts its
-table by click or by Enter / Space (grid.py).
+Layout: numbers first: the title, then "Sections" (links) and "How to read this page" (the
+methods and every column's meaning, also its header's tooltip) folded away; per task one block
+per grader and data (the ranking, its charts, a person's runs beside the others (Task 1), the
+trust checks that qualify it, then the breakdowns folded away); the grader checks; the skipped
+logs last. Tables scroll sideways with the model column pinned, so the page works at 390 px; a
+header sorts its table by click or by Enter / Space (grid.py).
 """
 
 from __future__ import annotations
@@ -78,6 +79,13 @@ figure img { max-width: 100%; height: auto; border: 1px solid #e3e6ea; border-ra
 figcaption { font-size: 12px; color: #555; overflow-wrap: anywhere; }
 details { margin: 8px 0; }
 summary { cursor: pointer; font-weight: 600; }
+header details { display: inline-block; vertical-align: top; margin: 0 14px 4px 0; font-size: 14px; }
+header details[open] { display: block; }
+.howto dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; font-size: 13px;
+  margin: 4px 0; }
+.howto dt { font-weight: 600; }
+.howto dd { margin: 0; color: #555; }
+th[title] button { text-decoration: underline dotted #9aa3ad; text-underline-offset: 3px; }
 .trust { border-left: 3px solid #d9c27a; padding-left: 10px; margin: 12px 0; }
 @media (max-width: 600px) {
   header, main, footer { padding: 0 8px; }
@@ -85,6 +93,8 @@ summary { cursor: pointer; font-weight: 600; }
   .pin { white-space: normal; min-width: 8em; max-width: 11em; overflow-wrap: anywhere; }
   .pin wbr { display: inline; }
   th, td { padding: 4px 6px; }
+  .howto dl { grid-template-columns: 1fr; }
+  .howto dd { margin-bottom: 4px; }
 }
 """
 
@@ -143,9 +153,9 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
     heatmaps = {c.file: c for c in charts if c.file.endswith("_heatmap.png")}
     main = [c for c in charts if c.file not in heatmaps and not c.file.endswith("_reliability.png")]
     # a section without a grader is its task's only one: the task's own anchor leads to it
-    anchor = f' id="{escape(section.id)}"' if section.grader is not None else ""
+    anchor = f' id="{escape(section.id)}"' if section.headed else ""
     parts = [f'<div class="ranking"{anchor}>']
-    if section.grader is not None:
+    if section.headed:
         parts.append(f"<h3>{escape(section.title)}</h3>")
     if section.common:
         parts.append(f'<p class="note">{escape(section.common_text())}</p>')
@@ -181,10 +191,8 @@ def _nav(board: Leaderboard, trusts: dict[str, SectionTrust]) -> str:
     for table in board.tables:
         subs = []
         for section in table.sections:
-            if section.grader is not None:
-                subs.append(
-                    f'<li><a href="#{escape(section.id)}">graded by {escape(section.grader)}</a></li>'
-                )
+            if section.headed:
+                subs.append(f'<li><a href="#{escape(section.id)}">{escape(section.subtitle)}</a></li>')
             if section.pairs:
                 subs.append(f'<li><a href="#{escape(section.id)}-people">people beside models</a></li>')
             if section.id in trusts and (section.spec.graded or trusts[section.id].reliability):
@@ -197,7 +205,10 @@ def _nav(board: Leaderboard, trusts: dict[str, SectionTrust]) -> str:
         items.append(f'<li><a href="#grader-checks">Grader checks</a> ({len(board.checks)})</li>')
     if board.skipped:
         items.append(f'<li><a href="#skipped">Skipped logs</a> ({len(board.skipped)})</li>')
-    return f'<nav aria-label="Sections"><ul>{"".join(items)}</ul></nav>'
+    return (
+        f'<details class="toc"><summary>Sections</summary><nav aria-label="Sections"><ul>{"".join(items)}'
+        "</ul></nav></details>"
+    )
 
 
 def _task(table: TaskTable, charts: list[Chart], trusts: dict[str, SectionTrust], out_dir: Path) -> str:
@@ -207,6 +218,28 @@ def _task(table: TaskTable, charts: list[Chart], trusts: dict[str, SectionTrust]
     ]
     title = f"<h2>{escape(table.spec.title)}</h2>"
     return f'<section class="task" id="{table.spec.name}">{title}{"".join(blocks)}</section>'
+
+
+def _how_to_read(board: Leaderboard) -> str:
+    """The methods, folded away so that the page opens on the numbers; each column's meaning is
+    also its header's tooltip."""
+    extra = f" {HUMAN_NOTE}" if any(row.run.human for table in board.tables for row in table.rows) else ""
+    if any(has_grm_column(section) for table in board.tables for section in table.sections):
+        extra += f" {METHOD}"
+    text = (
+        f"Ranked by each task's headline metric, one ranking per grader and data. {INTERVALS} "
+        f"{PARTIAL_NOTE}{extra} Paper columns: published values, beside rows whose settings match the "
+        f"paper's. {INTRO} A column header sorts its table; hovering it says what the column means."
+    )
+    columns = []
+    for table in board.tables:
+        defs = [d for d in table.sections[0].column_defs() if d.note]
+        items = "".join(f"<dt>{escape(d.title)}</dt><dd>{escape(d.note)}</dd>" for d in defs)
+        columns.append(f"<h4>{escape(table.spec.title)}: the columns</h4><dl>{items}</dl>")
+    return (
+        '<details class="howto"><summary>How to read this page</summary>'
+        f'<p class="note">{escape(text)}</p>{"".join(columns)}</details>'
+    )
 
 
 def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust], out_dir: Path) -> str:
@@ -229,21 +262,13 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
             + "</section>"
         )
     notes = "".join(f'<p class="note">{escape(note)}</p>' for note in board.notes)
-    extra = f" {HUMAN_NOTE}" if any(row.run.human for table in board.tables for row in table.rows) else ""
-    if any(has_grm_column(section) for table in board.tables for section in table.sections):
-        extra += f" {METHOD}"
-    meta = (
-        f"Generated {board.generated} from the Inspect logs in {', '.join(board.sources)}. Ranked by each "
-        f"task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}{extra} Paper columns: "
-        f"published values, beside rows whose settings match the paper's. {INTRO} A column header sorts "
-        "its table."
-    )
+    meta = f"Generated {board.generated} from the Inspect logs in {', '.join(board.sources)}."
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>UXBench leaderboard</title><style>{CSS}</style></head><body>"
         f'<header><h1>UXBench leaderboard</h1><p class="meta">{escape(meta)}</p>{notes}'
-        f"{_nav(board, trusts)}</header><main>{''.join(sections)}</main>"
+        f"{_nav(board, trusts)}{_how_to_read(board)}</header><main>{''.join(sections)}</main>"
         f"<footer><p>Paper: {escape(published.source())}.</p></footer>"
         f"<script>{JS}</script></body></html>"
     )

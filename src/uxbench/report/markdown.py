@@ -57,7 +57,7 @@ def _image(chart: Chart) -> str:
 
 
 def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) -> list[str]:
-    lines = [f"### {md_text(section.title)}", ""] if section.grader is not None else []
+    lines = [f"### {md_text(section.title)}", ""] if section.headed else []
     lines += [md_text(section.common_text()), ""] if section.common else []
     lines += grid_markdown(section_grid(section))
     if section.pairs:

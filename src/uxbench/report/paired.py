@@ -79,7 +79,8 @@ def _right(judgment: Judgment) -> bool:
 
 def compare(first: Mapping[str | int, Judgment], second: Mapping[str | int, Judgment]) -> Paired | None:
     """The two runs on the records both judged (each a record id → its first-epoch judgment);
-    None when they share none.
+    None when they share none. A record is shared when its id and its content hash agree: one cid
+    in two sources (the bundled sample, the release) names two records.
 
     Avg-Acc = (Good-Acc + Bad-Acc)/2 on those records. The difference's interval is
     Newcombe's paired interval within the liked and within the disliked records, combined by
@@ -88,7 +89,14 @@ def compare(first: Mapping[str | int, Judgment], second: Mapping[str | int, Judg
     either side is right more often than chance (p of the binomial test of the discordant
     records against ½); on a balanced subset (the `--limit` a task draws) it tests the
     Avg-Acc difference itself."""
-    shared = sorted((r for r in set(first) & set(second) if first[r].label in LABELS), key=str)
+    shared = sorted(
+        (
+            r
+            for r in set(first) & set(second)
+            if first[r].label in LABELS and first[r].record_hash == second[r].record_hash
+        ),
+        key=str,
+    )
     if not shared:
         return None
     tables = {label: Table() for label in LABELS}

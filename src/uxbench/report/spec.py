@@ -16,6 +16,7 @@ class Column:
     metric: str
     title: str
     kind: Kind = "pct"
+    note: str = ""  # what the column means: its header's tooltip and its line in "How to read"
 
 
 @dataclass(frozen=True)
@@ -34,17 +35,19 @@ class TaskSpec:
 
 
 _GRM_COLUMNS = (
-    Column("good_pct_valid", "Good % of valid"),
-    Column("fail_rate", "Failed %"),
-    Column("no_logprob_rate", "No-logprob %"),
-    Column("score_mean", "Score mean", "score"),
-    Column("score_median", "Score median", "score"),
-    Column("good_score_mean", "Good score mean", "score"),
-    Column("bad_score_mean", "Bad score mean", "score"),
+    Column("good_pct_valid", "Good % of valid", note="Good % among the replies the grader graded"),
+    Column("fail_rate", "Failed %", note="replies without a readable verdict (counted as not good)"),
+    Column(
+        "no_logprob_rate", "No-logprob %", note="grades without token probabilities (score from the verdict)"
+    ),
+    Column("score_mean", "Score mean", "score", "mean GRM score (P(good)) over graded replies"),
+    Column("score_median", "Score median", "score", "median GRM score"),
+    Column("good_score_mean", "Good score mean", "score", "mean score of the replies graded good"),
+    Column("bad_score_mean", "Bad score mean", "score", "mean score of the replies graded bad"),
     # grader ensembles (uxbench.grading.ensemble)
-    Column("grader_alpha", "Graders' α", "score"),
-    Column("grader_kappa", "Graders' κ", "score"),
-    Column("grader_unanimous", "Graders unanimous %"),
+    Column("grader_alpha", "Graders' α", "score", "Krippendorff's α of a grader panel's verdicts"),
+    Column("grader_kappa", "Graders' κ", "score", "Fleiss' κ of a grader panel's verdicts"),
+    Column("grader_unanimous", "Graders unanimous %", note="replies every grader of the panel agreed on"),
 )
 
 TASKS: dict[str, TaskSpec] = {
@@ -53,20 +56,30 @@ TASKS: dict[str, TaskSpec] = {
         TaskSpec(
             name="task1_judge",
             title="Task 1 · UX Judge",
-            headline=Column("avg_acc", "Avg-Acc %"),
+            headline=Column(
+                "avg_acc",
+                "Avg-Acc %",
+                note="(Good-Acc + Bad-Acc)/2, with its 95% interval (Wilson per label, MOVER)",
+            ),
             stderr="avg_acc_stderr",
             columns=(
-                Column("good_acc", "Good-Acc %"),
-                Column("bad_acc", "Bad-Acc %"),
-                Column("parse_fail_rate", "Unparsed %"),
-                Column("neutral_rate", "Neutral %"),
+                Column("good_acc", "Good-Acc %", note="liked replies the judge called good"),
+                Column("bad_acc", "Bad-Acc %", note="disliked replies the judge called bad"),
+                Column("parse_fail_rate", "Unparsed %", note="answers naming no label (counted as wrong)"),
+                Column(
+                    "neutral_rate",
+                    "Neutral %",
+                    note="neutral answers (three-label prompts; counted as wrong)",
+                ),
                 # agreement with the users and calibration (uxbench.judge.calibration)
-                Column("mcc", "MCC", "score"),
-                Column("kappa", "κ", "score"),
-                Column("auroc", "AUROC", "score"),
-                Column("brier", "Brier", "score"),
-                Column("ece", "ECE", "score"),
-                Column("p_good_rate", "With P(good) %"),
+                Column("mcc", "MCC", "score", "Matthews correlation of verdicts with the users' labels"),
+                Column("kappa", "κ", "score", "Cohen's κ of verdicts with the users' labels"),
+                Column("auroc", "AUROC", "score", "how well P(good) ranks liked above disliked replies"),
+                Column("brier", "Brier", "score", "mean squared error of P(good); lower is better"),
+                Column("ece", "ECE", "score", "expected calibration error of P(good); lower is better"),
+                Column(
+                    "p_good_rate", "With P(good) %", note="answers with a P(good) from token probabilities"
+                ),
             ),
             graded=False,
             breakdown_meaning={
@@ -80,7 +93,11 @@ TASKS: dict[str, TaskSpec] = {
         TaskSpec(
             name="task2_eval",
             title="Task 2 · UX Eval",
-            headline=Column("good_pct", "Good %"),
+            headline=Column(
+                "good_pct",
+                "Good %",
+                note="replies the grader called good, of all records, with a Wilson 95% interval",
+            ),
             stderr="good_pct_stderr",
             columns=_GRM_COLUMNS,
             graded=True,
@@ -102,9 +119,21 @@ TASKS: dict[str, TaskSpec] = {
         TaskSpec(
             name="task3_recovery",
             title="Task 3 · UX Recovery",
-            headline=Column("recovery_rate", "Recovery %"),
+            headline=Column(
+                "recovery_rate",
+                "Recovery %",
+                note="repairs the grader called good, of all records, with a Wilson 95% interval",
+            ),
             stderr="good_pct_stderr",
-            columns=(*_GRM_COLUMNS, Column("delta_score", "Δ score vs failed reply", "delta")),
+            columns=(
+                *_GRM_COLUMNS,
+                Column(
+                    "delta_score",
+                    "Δ score vs failed reply",
+                    "delta",
+                    "mean GRM score of the repair minus the failed reply's (bootstrap 95% interval)",
+                ),
+            ),
             graded=True,
             breakdown_meaning={
                 "failure_dimension": "Recovery % per failure dimension",

@@ -151,7 +151,10 @@ class ColumnDef:
 
 @dataclass(frozen=True)
 class Section:
-    """The rows of one task graded by one grader (Task 1: all its rows), ranked."""
+    """The rows of one task graded by one grader on one data (Task 1: no grader), ranked.
+
+    Runs on other data than the task's main rows (another source, revision or record content)
+    are a section of their own, never ranked or paired with them; `apart` says why."""
 
     spec: TaskSpec
     grader: str | None
@@ -161,37 +164,58 @@ class Section:
     common: dict[str, str] = field(default_factory=dict)  # shown settings every row shares
     pairs: list[Pairing] = field(default_factory=list)  # Task 1: a person's runs beside the others
     separation: Ranking | None = None  # which differences between the ranked rows are real
+    apart: str = ""  # why these rows stand apart from the task's main rows ("different data: sample")
 
     def common_text(self) -> str:
         return f"Every row: {settings_text(self.common)}." if self.common else ""
 
     @property
+    def headed(self) -> bool:
+        """Whether the section has a heading of its own (one of several in its task)."""
+        return self.grader is not None or bool(self.apart)
+
+    @property
     def id(self) -> str:
-        return self.spec.name if self.grader is None else f"{self.spec.name}-{slug(self.grader)}"
+        parts = [self.spec.name, *(slug(t) for t in (self.grader, self.apart) if t)]
+        return "-".join(parts)
+
+    @property
+    def subtitle(self) -> str:
+        """What sets the section apart within its task: its grader, its data."""
+        return " · ".join(t for t in (f"graded by {self.grader}" if self.grader else "", self.apart) if t)
 
     @property
     def title(self) -> str:
-        return self.spec.title + (f" · graded by {self.grader}" if self.grader else "")
+        return " · ".join(t for t in (self.spec.title, self.subtitle) if t)
 
     @property
     def paper_grader(self) -> bool:
         return by_paper_grader(self.grader)
 
     def breakdown_keys(self) -> list[str]:
-        keys = {key for row in self.rows for key in row.run.breakdown}
+        """The breakdowns with at least one value: data without a label have none, and neither a
+        table nor a heatmap is drawn for them."""
+        keys = {
+            key
+            for row in self.rows
+            for key, values in row.run.breakdown.items()
+            if any(v is not None for v in values.values())
+        }
         return [k for k in self.spec.breakdown_meaning if k in keys] + sorted(
             keys - set(self.spec.breakdown_meaning)
         )
 
     def breakdown(self, key: str) -> dict[str, list[tuple[float | None, int | None]]]:
-        """group -> (value, records) per row, groups in label-set order."""
+        """group -> (value, records) per row, groups in label-set order; a cell without a value
+        has no count either (a "–" beside "n=2000" reads as 2,000 records of that group)."""
         groups = {g for row in self.rows for g in row.run.breakdown.get(key, {})}
         known = [g for g in _GROUP_ORDER.get(key, ()) if g in groups]
         ordered = known + sorted(groups - set(known))
-        return {
+        cells = {
             g: [(row.run.breakdown.get(key, {}).get(g), _group_n(row, key, g)) for row in self.rows]
             for g in ordered
         }
+        return {g: [(v, None if v is None else n) for v, n in line] for g, line in cells.items()}
 
     def breakdown_meaning(self, key: str) -> str:
         return self.spec.breakdown_meaning.get(key, f"Mean score per {key}")
@@ -205,6 +229,8 @@ def _group_n(row: Row, key: str, group: str) -> int | None:
         return None
     if key in row.counts.groups:
         return row.counts.groups[key].get(group)
+    if key in _GROUP_ORDER:
+        return None  # a label the records lack: no group has a count
     return row.counts.records  # a breakdown over all records (a panel's per-grader Good%)
 
 
@@ -332,6 +358,7 @@ def section(
     evidence: Evidence,
     show_paths: bool,
     checks: list[CheckLog] | None = None,
+    apart: str = "",
 ) -> Section:
     shown = _shown_settings(runs, show_paths)
     # what every row shares is said once, above the table and in the charts' keys
@@ -390,12 +417,31 @@ def section(
         common,
         _pairs(rows, evidence),
         ranking(spec.name, rows, evidence),
+        apart,
     )
 
 
-def _section_order(grader: str | None, runs: list[Run]) -> tuple[bool, int, str]:
-    """The paper's grader first, then the graders with most rows."""
-    return not by_paper_grader(grader), -len(runs), grader or ""
+def _section_order(grader: str | None, apart: str, runs: list[Run]) -> tuple[bool, bool, int, str]:
+    """The main data first, the paper's grader first, then the graders with most rows."""
+    return bool(apart), not by_paper_grader(grader), -len(runs), grader or ""
+
+
+def main_data(runs: list[Run]) -> tuple[str, str | None, str | None]:
+    """The data most of a task's runs read (on a tie: not the bundled sample, then the newest)."""
+    counted = Counter(run.data_identity for run in runs)
+    newest = {run.data_identity: run.created for run in sorted(runs, key=lambda r: r.created)}
+    return max(counted, key=lambda d: (counted[d], d[0] != "sample", newest[d]))
+
+
+def data_apart(run: Run, main: tuple[str, str | None, str | None], show_paths: bool) -> str:
+    """Why a run stands apart from the main rows, or "" when it read the same data."""
+    source, revision, content = run.data_identity
+    if (source, revision, content) == main:
+        return ""
+    shown = run.data(show_paths)
+    if source != main[0] or revision != main[1]:
+        return f"different data: {shown}"
+    return f"different data: {shown}, other records ({content or 'no content hash'})"
 
 
 def task_table(
@@ -405,12 +451,17 @@ def task_table(
     show_paths: bool = False,
     checks: list[CheckLog] | None = None,
 ) -> TaskTable:
-    by_grader: dict[str | None, list[Run]] = {}
+    main = main_data(runs) if runs else ("", None, None)
+    groups: dict[tuple[str | None, str], list[Run]] = {}
     for run in runs:
-        by_grader.setdefault(run.grader, []).append(run)
-    ordered = sorted(by_grader.items(), key=lambda item: _section_order(*item))
+        groups.setdefault((run.grader, data_apart(run, main, show_paths)), []).append(run)
+    ordered = sorted(groups.items(), key=lambda item: _section_order(*item[0], item[1]))
     return TaskTable(
-        spec, [section(spec, grader, group, evidence, show_paths, checks) for grader, group in ordered]
+        spec,
+        [
+            section(spec, grader, group, evidence, show_paths, checks, apart)
+            for (grader, apart), group in ordered
+        ],
     )
 
 
@@ -523,7 +574,7 @@ def _metric_def(column: Column) -> ColumnDef:
         return Cell(fmt(value, column.kind), value)
 
     title = column.title + (" (95% CI)" if column.metric == "delta_score" else "")
-    return ColumnDef(title, cell)
+    return ColumnDef(title, cell, column.note)
 
 
 def _paper_def(section: Section) -> ColumnDef:
@@ -564,17 +615,24 @@ def section_columns(section: Section) -> list[ColumnDef]:
     headline = ColumnDef(
         f"{spec.headline.title} (95% CI)",
         lambda row: Cell(fmt_interval(row.headline, row.interval), row.headline, note=row.interval_method),
+        spec.headline.note,
     )
     shown = section.show_paths
     grm = _grm_def(section)
     return [
-        ColumnDef("#", lambda row: Cell("–" if row.rank is None else str(row.rank), row.rank)),
-        ColumnDef("Model", model_cell),
+        ColumnDef(
+            "#",
+            lambda row: Cell("–" if row.rank is None else str(row.rank), row.rank),
+            "rank by the headline; equal values share a rank; partial and human rows are not ranked",
+        ),
+        ColumnDef("Model", model_cell, "the model (a person: uxbench/human · annotator)"),
         headline,
         *([grm] if grm else []),
         ColumnDef("n", _records, "records scored"),
         ColumnDef(
-            "Settings", lambda row: Cell(settings_text(row.settings) or "–", settings_text(row.settings))
+            "Settings",
+            lambda row: Cell(settings_text(row.settings) or "–", settings_text(row.settings)),
+            "settings not at their default, or differing between a model's rows",
         ),
         ColumnDef(
             "Data",
@@ -582,9 +640,11 @@ def section_columns(section: Section) -> list[ColumnDef]:
             "data source @ dataset revision",
         ),
         *(_metric_def(c) for c in section.columns),
-        ColumnDef("Date (UTC)", lambda row: Cell(date(row.run), row.run.created)),
+        ColumnDef("Date (UTC)", lambda row: Cell(date(row.run), row.run.created), "when the run started"),
         _paper_def(section),
-        ColumnDef("Log", lambda row: Cell(row.run.log if shown else row.run.name, row.run.name)),
+        ColumnDef(
+            "Log", lambda row: Cell(row.run.log if shown else row.run.name, row.run.name), "the Inspect log"
+        ),
     ]
 
 
@@ -699,6 +759,7 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
                 {
                     "id": sec.id,
                     "grader": sec.grader,
+                    "apart": sec.apart or None,
                     "title": sec.title,
                     "columns": [c.metric for c in sec.columns],
                     "separation": separation_json(sec.separation),

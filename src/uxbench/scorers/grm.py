@@ -64,6 +64,7 @@ from uxbench.scorers.metrics import (
     score_median,
     score_skipped,
 )
+from uxbench.scorers.shown import shown_raw
 
 GRADER_ROLE = "grader"
 # §5: one deterministic short answer with the five most likely alternatives per token. A grader
@@ -320,14 +321,15 @@ async def grade(
 
 def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
     j = graded.judgment
+    # the verdict, P(good), the grader's answer and the rung lead (inspect view lists them in order)
     return {
         f"{prefix}verdict": j.verdict,
         f"{prefix}score": j.score,
+        f"{prefix}raw": shown_raw(graded.raw),
+        f"{prefix}rung": graded.rung,
+        f"{prefix}logprobs": j.has_logprobs if graded.answered else None,
         f"{prefix}logprob_good": j.logprob_good,
         f"{prefix}logprob_bad": j.logprob_bad,
-        f"{prefix}logprobs": j.has_logprobs if graded.answered else None,
-        f"{prefix}raw": graded.raw,
-        f"{prefix}rung": graded.rung,
         f"{prefix}top_logprobs": [{"token": token, "logprob": lp} for token, lp in j.alternatives],
         f"{prefix}answer_replaced_surrogates": graded.replaced,
     }
@@ -335,9 +337,10 @@ def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
 
 def _explain(graded: Graded, what: str, ladder: tuple[Rung, ...]) -> str:
     j = graded.judgment
-    score = "no score" if j.score is None else f"score {j.score:.3f}"
+    score = "no score" if j.score is None else f"score P(good) {j.score:.3f}"
+    raw = shown_raw(graded.raw)
     if graded.rung is None:
-        return f"{what}: {FAILED} ({graded.raw}; tried every rung of the truncation ladder)"
+        return f"{what}: {FAILED} ({raw}; tried every rung of the truncation ladder)"
     if graded.rung == 0:
         rung = "the grader saw the whole input (truncation ladder rung 0)"
     else:
@@ -346,9 +349,9 @@ def _explain(graded: Graded, what: str, ladder: tuple[Rung, ...]) -> str:
             f"(truncation ladder rung {graded.rung})"
         )
     if not graded.answered:
-        return f"{what}: {FAILED} ({graded.raw}); {rung}"
+        return f"{what}: {FAILED} ({raw}); {rung}"
     note = "" if j.has_logprobs else ", no usable logprobs returned"
-    return f"{what}: grader answered {graded.raw!r} → {j.verdict}, {score}{note}; {rung}"
+    return f"{what}: grader answered {raw!r} → {j.verdict}, {score}{note}; {rung}"
 
 
 def grader_panel(self_grade: bool = False) -> list[tuple[str, Model]]:

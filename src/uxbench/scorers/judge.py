@@ -27,6 +27,7 @@ from uxbench.scorers.metrics import (
     neutral_rate,
     parse_fail_rate,
 )
+from uxbench.scorers.shown import shown_raw
 
 GROUP_KEYS = ["difficulty", "failure_dimension", "success_pattern", "scenario"]
 logger = logging.getLogger(__name__)
@@ -81,16 +82,19 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
         verdict = parse_verdict(raw, judging, parse)
         gold = target.text
         feeling = "liked" if gold == "good" else "disliked"
-        said = verdict.label or "nothing readable"
+        p_good = answer_p_good(state.output, judging)
+        chance = "no P(good) (no usable logprobs)" if p_good is None else f"P(good) {p_good:.3f}"
+        said = f"{verdict.label or 'nothing readable'} (read by rule '{verdict.method}'), {chance}"
+        # what a reader checks first leads, in the explanation and in the metadata (inspect view)
         return Score(
             value=1 if verdict.label == gold else 0,
             answer=verdict.label,
-            explanation=f"judge said {said} (read by rule '{verdict.method}'); the user {feeling} it",
+            explanation=f"judge said {said}; the user {feeling} it",
             metadata={
-                "label": gold,
                 "parse": verdict.method,
-                "raw": raw,
-                "p_good": answer_p_good(state.output, judging),
+                "p_good": p_good,
+                "label": gold,
+                "raw": shown_raw(raw),
                 "replaced_surrogates": replaced,
             },
         )

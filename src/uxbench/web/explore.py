@@ -22,10 +22,19 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from uxbench.data.dataset import Row, TaskName, source_rows
-from uxbench.data.exclusions import Exclusion, append_exclusion, read_exclusions
+from uxbench.data.dataset import Row, TaskName, data_source, record_hash, source_rows
+from uxbench.data.exclusions import Exclusion, append_exclusion, applying, read_exclusions
 from uxbench.data.labels import DIFFICULTIES, english
-from uxbench.data.records import RecordError, Turn, eval_record, judge_record, recovery_record
+from uxbench.data.records import (
+    EvalRecord,
+    JudgeRecord,
+    RecordError,
+    RecoveryRecord,
+    Turn,
+    eval_record,
+    judge_record,
+    recovery_record,
+)
 from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
 from uxbench.web.server import BAD_REQUEST_HANDLERS, json_object, static_dir
@@ -50,6 +59,7 @@ class Entry:
     turns: list[dict[str, str]]
     labels: dict[str, Any]
     text: str = field(repr=False)  # lowercased, for search
+    record_hash: str = ""  # written with an exclusion, so it never removes another source's record
 
     @property
     def key(self) -> str:
@@ -77,21 +87,22 @@ def task_of(raw: dict[str, Any]) -> TaskName:
 def entry(task: TaskName, row: Row) -> Entry:
     """A raw row as an Entry; RecordError when the task's normaliser rejects it."""
     raw = row.raw or {}
+    record: JudgeRecord | EvalRecord | RecoveryRecord
     if task == "task1":
-        j = judge_record(raw, row.file_label)
+        record = j = judge_record(raw, row.file_label)
         turns = _chat(j.history, ("user", j.query, "query"), ("assistant", j.response, "judged reply"))
-        cid, labels, name = j.cid, j.labels, "task1_good" if j.liked else "task1_bad"
+        name = "task1_good" if j.liked else "task1_bad"
     elif task == "task2":
-        e = eval_record(raw)
+        record = e = eval_record(raw)
         turns = _chat(e.history, ("user", e.query, "query"))
-        cid, labels, name = e.cid, e.labels, "task2"
+        name = "task2"
     else:
-        r = recovery_record(raw)
+        record = r = recovery_record(raw)
         failed = ("assistant", r.failed_response, "failed reply")
         turns = _chat(r.history, failed, ("user", r.complaint, "complaint"))
-        cid, labels, name = r.cid, r.labels, "task3"
-    text = " ".join([cid, *(t["text"] for t in turns)]).lower()
-    return Entry(name, cid, turns, labels, text)
+        name = "task3"
+    text = " ".join([record.cid, *(t["text"] for t in turns)]).lower()
+    return Entry(name, record.cid, turns, record.labels, text, record_hash(record))
 
 
 def load_entries(data: str, revision: str | None = None) -> tuple[list[Entry], list[str]]:
@@ -140,9 +151,10 @@ class Explorer:
         self.who = who
         self.source = source
         self._lock = threading.Lock()
-        self.excluded: dict[str, Exclusion] = (
-            read_exclusions(exclude, "--exclude") if userfiles.check_path(exclude, "--exclude") else {}
-        )
+        self.data = data_source(source)
+        hashes = {e.cid: e.record_hash for e in entries}
+        found = read_exclusions(exclude, "--exclude") if userfiles.check_path(exclude, "--exclude") else {}
+        self.excluded: dict[str, Exclusion] = applying(found, self.data, hashes)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -213,16 +225,17 @@ class Explorer:
             "set": e.set,
             "turns": e.turns,
             "labels": {k: v for k, v in e.labels.items() if v not in (None, "", [])},
-            "exclusion": None if exclusion is None else exclusion.__dict__,
+            "exclusion": None if exclusion is None else exclusion.as_line(),
         }
 
     def exclude_record(self, cid: str, reason: str) -> Exclusion:
-        if not any(e.cid == cid for e in self.entries):
+        found = next((e for e in self.entries if e.cid == cid), None)
+        if found is None:
             raise DataError(f"no record has cid {cid!r}")
         with self._lock:
             if cid in self.excluded:
                 return self.excluded[cid]
-            exclusion = append_exclusion(self.exclude, cid, reason, self.who)
+            exclusion = append_exclusion(self.exclude, cid, reason, self.who, self.data, found.record_hash)
             self.excluded[cid] = exclusion
             return exclusion
 
