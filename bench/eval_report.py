@@ -192,13 +192,30 @@ def difference(paper: float | None, ours: float | None) -> str:
     return "0.0" if delta == 0 else f"{delta:+.1f}"
 
 
+def finished(logs: Path) -> dict[str, EvalLog]:
+    """The successful logs already in `logs`, by task (a rerun with the same --log-dir resumes)."""
+    found = [read_eval_log(info, header_only=True) for info in list_eval_logs(str(logs))]
+    return {log.eval.task.split("/")[-1]: log for log in found if log.status == "success"}
+
+
 def replay_model(model: str, outputs: Path, records: Path, source: str, logs: Path, today: str) -> list[str]:
-    """The rows of one published model: Tasks 1–3 replayed in one `inspect eval`."""
+    """The rows of one published model: Tasks 1–3 replayed in one `inspect eval` (those not yet
+    finished in `logs`)."""
     replies = outputs / TASK_DIRS["task2"] / "responses" / f"{model}.jsonl"
     flags = " -M replies=none" if replies.is_file() and lfs_pointer(replies) else ""
     shown = f"inspect eval {TASKS} --model replay/{model}{flags} --model-role grader=replay-grm/{model}"
+    done = finished(logs / model)
+    todo = " ".join(f"uxbench/{t}" for t in HEADLINE if t not in done)
+    if todo:
+        command = shown.replace(TASKS, todo)
+        full = [sys.executable, "-m", "inspect_ai", *shlex.split(command)[1:], "-T", f"data={records}"]
+        full += ["--max-connections", "100", "--log-dir", str(logs / model), "--display", "none"]
+        ran = subprocess.run(full, capture_output=True, text=True)
+        done = finished(logs / model)
+        if ran.returncode or len(done) < len(HEADLINE):
+            raise SystemExit(f"{command} failed:\n{ran.stderr[-2000:]}")
     rows = []
-    for log in run_logs(f"{shown} -T data={records} --max-connections 100", str(logs / model)):
+    for log in sorted(done.values(), key=lambda log: list(HEADLINE).index(log.eval.task.split("/")[-1])):
         task = log.eval.task.split("/")[-1]
         metric = HEADLINE[task]
         values = metrics_of(log)
@@ -218,8 +235,8 @@ def replay_rows(
     """Replay every published model (`args.workers` at a time); `done` gets the section so far."""
     outputs: Path = args.replay.expanduser()
     models = sorted(p.stem for p in (outputs / VERDICTS_DIR / "responses").glob("*.jsonl"))
-    only = [m for m in args.models.split(",") if m]
-    models = [m for m in models if m in only] if only else models
+    first = [m for m in args.models.split(",") if m in models]  # in this order, the rest after
+    models = first + [m for m in models if m not in first and not args.only]
     source = f"-T data={args.data}" if args.data else "-T data=DATA"
     rows: list[str] = []
     head = [
@@ -265,7 +282,8 @@ def main() -> None:
     parser.add_argument("--replay", type=Path, help="the root of your copy of the published outputs")
     parser.add_argument("--data", type=Path, help="your copy of the dataset (default: stand-in records)")
     parser.add_argument("--log-dir", type=Path, help="keep the replay's logs here (default: a temporary one)")
-    parser.add_argument("--models", default="", help="replay only these models (comma-separated file stems)")
+    parser.add_argument("--models", default="", help="replay these models first (comma-separated file stems)")
+    parser.add_argument("--only", action="store_true", help="replay only the --models")
     parser.add_argument("--workers", type=int, default=1, help="models replayed at once")
     args = parser.parse_args()
     today = datetime.date.today().isoformat()

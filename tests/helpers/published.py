@@ -23,7 +23,8 @@ from pathlib import Path
 from uxbench.graders.published import TASK_DIRS, VERDICTS_DIR
 from uxbench.runtime.localserver import Reply, prompt_text
 
-GOOD_RATE = {"alpha": 0.6, "gamma": 0.4, "beta": 0.3, "delta": 0.5}
+# models named like published ones carry synthetic numbers too
+GOOD_RATE = {"alpha": 0.6, "gamma": 0.4, "beta": 0.3, "delta": 0.5, "gpt_5": 0.45, "claude_opus_4_6": 0.35}
 SENS, SPEC = 0.85, 0.75  # the flipping grader's injected rates
 CIDS = {"task2": "uxbench_ux_eval_{:04d}", "task3": "uxbench_ux_recovery_{:04d}"}
 MARK = re.compile(r"«(\w+):(\d+)»")
@@ -78,9 +79,16 @@ def _write(path: Path, rows: list[dict]) -> None:
 
 
 def write_published(
-    root: Path, model: str, records: list[Line], task: str = "task2", omit_replies: tuple[int, ...] = ()
+    root: Path,
+    model: str,
+    records: list[Line],
+    task: str = "task2",
+    omit_replies: tuple[int, ...] = (),
+    omit_grades: tuple[int, ...] = (),
 ) -> list[Line]:
-    """The responses and judge files of one model; every third line spells its values as strings."""
+    """The responses and judge files of one model; every third line spells its values as strings.
+
+    Records `omit_replies` have no line in the responses file, `omit_grades` none in the judge file."""
     base = root / TASK_DIRS[task]
     reply_field = "recovery_response" if task == "task3" else "generated_response"
     responses, judge = [], []
@@ -97,6 +105,8 @@ def write_published(
                     "error": None if ok else "generation timed out",
                 }
             )
+        if line.i in omit_grades:
+            continue
         lp_good = math.log(line.score * 0.95) if line.score is not None else None
         lp_bad = math.log((1 - line.score) * 0.95) if line.score is not None else None
         judge.append(

@@ -17,6 +17,7 @@ from typing import Any
 from inspect_ai.log import EvalSampleSummary, read_eval_log_sample_summaries, read_eval_log_samples_by_id
 from inspect_ai.scorer import Score
 
+from uxbench.graders.published import NO_ROW_ANSWER, replayed_model
 from uxbench.report.collect import Run
 from uxbench.report.parallel import pmap
 from uxbench.report.style import Reply
@@ -45,6 +46,7 @@ class Judgment:
     groups: Mapping[str, str] = field(default_factory=dict)  # breakdown key -> the record's group
     correct: float | None = None  # Task 1: 1 when the judge agreed with the user, else 0
     answer: str | None = None  # Task 1: the judge's verdict (good / bad / neutral; None: unreadable)
+    no_row: bool = False  # a replay's record without a row in the published file (a failed judgment)
 
 
 def uxbench_score(scores: Mapping[str, Score] | None) -> Score | None:
@@ -78,6 +80,7 @@ def _judgment(summary: EvalSampleSummary) -> Judgment | None:
         groups=groups,
         correct=_number(score.value),
         answer=score.answer,
+        no_row=meta.get("raw") == NO_ROW_ANSWER,
     )
 
 
@@ -136,7 +139,8 @@ class Evidence:
     counts, so of 27 complete runs on one dataset only one is read for them; a run's own
     summaries are read when a number needs them: P(good) (reliability), Task 3's Δ score
     (its interval), a partial run (its own counts), and, when a person judged Task 1, every
-    Task 1 run (the records it shares with the person's); Tasks 2/3 replies for the style fit.
+    Task 1 run (the records it shares with the person's), a replay of the published outputs
+    (its records without a published row); Tasks 2/3 replies for the style fit.
     `prefetch` reads all of that up front, in parallel; anything not prefetched is read
     when first asked for."""
 
@@ -153,6 +157,7 @@ class Evidence:
             or run.metrics.get("p_good_rate")
             or run.metrics.get("delta_score") is not None
             or run.task in paired
+            or replayed_model(run.model) is not None
         )
 
     def prefetch(self, runs: list[Run], graded: list[Run]) -> None:
@@ -199,6 +204,13 @@ class Evidence:
     def verdicts(self, run: Run) -> dict[str | int, Judgment]:
         """Task 1: each record's first-epoch judgment, by record id (for pairing with another run)."""
         return {j.id: j for j in self.judgments(run) if j.epoch == 1 and j.correct is not None}
+
+    def no_rows(self, run: Run) -> int | None:
+        """A replay's records whose published file has no row (counted as failed judgments);
+        None for any other run."""
+        if replayed_model(run.model) is None:
+            return None
+        return len({j.id for j in self.judgments(run) if j.no_row})
 
     def deltas(self, run: Run) -> list[float]:
         """Task 3 with baseline=true: score of the repair − score of the failed reply, per record."""
