@@ -162,7 +162,7 @@ def test_the_report_shows_missing_row_counts(replayed: Replayed) -> None:
             assert row.no_rows == expected
         lacking = [m for m, r in rows.items() if r.no_rows]
         [note] = section.notes()
-        assert "counts a record without a row" in note
+        assert "count a record without a row" in note
         for model in lacking:
             assert f"{model} {rows[model].no_rows} of {rows[model].run.samples}" in note
         grid = section_grid(section)
