@@ -198,7 +198,19 @@ def finished(logs: Path) -> dict[str, EvalLog]:
     return {log.eval.task.split("/")[-1]: log for log in found if log.status == "success"}
 
 
-def replay_model(model: str, outputs: Path, records: Path, source: str, logs: Path, today: str) -> list[str]:
+def why(task: str, model: str, paper: float, ours: float) -> str:
+    """Why a replayed number differs from the paper's printed one."""
+    if abs(100 * ours - 100 * paper) <= 0.05 + 1e-9:
+        return (
+            f"rounding: the exact value {100 * ours:.2f} lies halfway; the paper prints "
+            f"{percent(paper)}, this report {percent(ours)}"
+        )
+    return published.note(task, f"replay/{model}") or "not explained"
+
+
+def replay_model(
+    model: str, outputs: Path, records: Path, source: str, logs: Path, today: str
+) -> list[tuple[str, str | None]]:
     """The rows of one published model: Tasks 1–3 replayed in one `inspect eval` (those not yet
     finished in `logs`)."""
     replies = outputs / TASK_DIRS["task2"] / "responses" / f"{model}.jsonl"
@@ -225,7 +237,9 @@ def replay_model(model: str, outputs: Path, records: Path, source: str, logs: Pa
         cells = [task, model, percent(paper), f"{100 * ours:.2f}", difference(paper, ours), str(samples)]
         missing, stderr = no_row_count(log.location), percent(values[STDERR[task]])
         cells += [str(missing), stderr, f"{today}: `{shown} {source}`"]
-        rows.append("| " + " | ".join(cells) + " |")
+        differs = paper is not None and difference(paper, ours) != "0.0"
+        note = f"{task}, {model}: {why(task, model, paper, ours)}" if differs and paper is not None else None
+        rows.append(("| " + " | ".join(cells) + " |", note))
     return rows
 
 
@@ -239,6 +253,7 @@ def replay_rows(
     models = first + [m for m in models if m not in first and not args.only]
     source = f"-T data={args.data}" if args.data else "-T data=DATA"
     rows: list[str] = []
+    notes: list[str] = []
     head = [
         REPLAY_TITLE,
         "",
@@ -258,10 +273,21 @@ def replay_rows(
         with ThreadPoolExecutor(max_workers=args.workers) as pool:
             jobs = [pool.submit(replay_model, m, outputs, records, source, logs, today) for m in models]
             for job in as_completed(jobs):
-                rows += job.result()
+                for row, note in job.result():
+                    rows.append(row)
+                    notes += [note] if note else []
                 rows.sort(key=lambda row: (order.index(row.split(" | ")[0][2:]), row.split(" | ")[1]))
-                done([*head, *rows])
-    return [*head, *rows]
+                notes.sort()
+                done(
+                    [
+                        *head,
+                        *rows,
+                        "",
+                        "Differences from the paper:" if notes else "",
+                        *(f"- {n}" for n in notes),
+                    ]
+                )
+    return [*head, *rows, "", "Differences from the paper:" if notes else "", *(f"- {n}" for n in notes)]
 
 
 def sections(text: str) -> dict[str, list[str]]:
