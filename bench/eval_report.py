@@ -209,7 +209,7 @@ def why(task: str, model: str, paper: float, ours: float) -> str:
 
 
 def replay_model(
-    model: str, outputs: Path, records: Path, source: str, logs: Path, today: str
+    model: str, outputs: Path, records: Path, source: str, logs: Path, today: str, run: bool = True
 ) -> list[tuple[str, str | None]]:
     """The rows of one published model: Tasks 1–3 replayed in one `inspect eval` (those not yet
     finished in `logs`)."""
@@ -218,7 +218,7 @@ def replay_model(
     shown = f"inspect eval {TASKS} --model replay/{model}{flags} --model-role grader=replay-grm/{model}"
     done = finished(logs / model)
     todo = " ".join(f"uxbench/{t}" for t in HEADLINE if t not in done)
-    if todo:
+    if todo and run:
         command = shown.replace(TASKS, todo)
         full = [sys.executable, "-m", "inspect_ai", *shlex.split(command)[1:], "-T", f"data={records}"]
         full += ["--max-connections", "100", "--log-dir", str(logs / model), "--display", "none"]
@@ -271,23 +271,29 @@ def replay_rows(
         records = args.data or stand_in_data(outputs, Path(scratch) / "data")
         os.environ["UXBENCH_OUTPUTS"] = str(outputs)
         with ThreadPoolExecutor(max_workers=args.workers) as pool:
-            jobs = [pool.submit(replay_model, m, outputs, records, source, logs, today) for m in models]
+            run = not args.collect_only
+            jobs = [pool.submit(replay_model, m, outputs, records, source, logs, today, run) for m in models]
             for job in as_completed(jobs):
                 for row, note in job.result():
                     rows.append(row)
                     notes += [note] if note else []
                 rows.sort(key=lambda row: (order.index(row.split(" | ")[0][2:]), row.split(" | ")[1]))
                 notes.sort()
-                done(
-                    [
-                        *head,
-                        *rows,
-                        "",
-                        "Differences from the paper:" if notes else "",
-                        *(f"- {n}" for n in notes),
-                    ]
-                )
-    return [*head, *rows, "", "Differences from the paper:" if notes else "", *(f"- {n}" for n in notes)]
+                done(section(head, rows, notes, not_run(models, rows) if args.collect_only else []))
+    return section(head, rows, notes, not_run(models, rows) if args.collect_only else [])
+
+
+def not_run(models: list[str], rows: list[str]) -> list[str]:
+    replayed = {row.split(" | ")[1] for row in rows}
+    return [m for m in models if m not in replayed]
+
+
+def section(head: list[str], rows: list[str], notes: list[str], missing: list[str]) -> list[str]:
+    """The replay section: the table, why any row differs from the paper, the models not replayed."""
+    lines = [*head, *rows]
+    lines += ["", "Differences from the paper:", *(f"- {n}" for n in notes)] if notes else []
+    lines += ["", f"Not replayed yet (no finished log): {', '.join(missing)}."] if missing else []
+    return lines
 
 
 def sections(text: str) -> dict[str, list[str]]:
@@ -310,6 +316,9 @@ def main() -> None:
     parser.add_argument("--log-dir", type=Path, help="keep the replay's logs here (default: a temporary one)")
     parser.add_argument("--models", default="", help="replay these models first (comma-separated file stems)")
     parser.add_argument("--only", action="store_true", help="replay only the --models")
+    parser.add_argument(
+        "--collect-only", action="store_true", help="run nothing: rows from the finished logs in --log-dir"
+    )
     parser.add_argument("--workers", type=int, default=1, help="models replayed at once")
     args = parser.parse_args()
     today = datetime.date.today().isoformat()
