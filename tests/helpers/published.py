@@ -1,5 +1,9 @@
 """Synthetic published per-model outputs, written by the tests in the published layout.
 
+Task 1 (`write_verdicts`): model m judges the first `right_good` liked and `right_bad`
+disliked records of `judge_records` correctly; chosen records have a null verdict (a failed
+judgment) or no row at all, so every Avg-Acc can be worked out by hand.
+
 Model m's reply to record i reads `... «m:i»`, so a grader can tell from any prompt whose
 reply it grades. Its reference grade (UXBench-GRM's, in these files) is drawn from m's own
 good rate, seeded by (m, i); `flipping_grader` answers with that grade flipped at known
@@ -16,10 +20,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from uxbench.graders.published import TASK_DIRS
+from uxbench.graders.published import TASK_DIRS, VERDICTS_DIR
 from uxbench.runtime.localserver import Reply, prompt_text
 
-GOOD_RATE = {"alpha": 0.6, "gamma": 0.4, "beta": 0.3, "delta": 0.5}
+# models named like published ones carry synthetic numbers too
+GOOD_RATE = {"alpha": 0.6, "gamma": 0.4, "beta": 0.3, "delta": 0.5, "gpt_5": 0.45, "claude_opus_4_6": 0.35}
 SENS, SPEC = 0.85, 0.75  # the flipping grader's injected rates
 CIDS = {"task2": "uxbench_ux_eval_{:04d}", "task3": "uxbench_ux_recovery_{:04d}"}
 MARK = re.compile(r"«(\w+):(\d+)»")
@@ -74,9 +79,16 @@ def _write(path: Path, rows: list[dict]) -> None:
 
 
 def write_published(
-    root: Path, model: str, records: list[Line], task: str = "task2", omit_replies: tuple[int, ...] = ()
+    root: Path,
+    model: str,
+    records: list[Line],
+    task: str = "task2",
+    omit_replies: tuple[int, ...] = (),
+    omit_grades: tuple[int, ...] = (),
 ) -> list[Line]:
-    """The responses and judge files of one model; every third line spells its values as strings."""
+    """The responses and judge files of one model; every third line spells its values as strings.
+
+    Records `omit_replies` have no line in the responses file, `omit_grades` none in the judge file."""
     base = root / TASK_DIRS[task]
     reply_field = "recovery_response" if task == "task3" else "generated_response"
     responses, judge = [], []
@@ -93,6 +105,8 @@ def write_published(
                     "error": None if ok else "generation timed out",
                 }
             )
+        if line.i in omit_grades:
+            continue
         lp_good = math.log(line.score * 0.95) if line.score is not None else None
         lp_bad = math.log((1 - line.score) * 0.95) if line.score is not None else None
         judge.append(
@@ -132,3 +146,39 @@ def flipping_grader(request: dict) -> Reply:
     good, bad = math.log(p * 0.9), math.log((1 - p) * 0.9)
     tops = sorted([("好", good), ("差", bad)], key=lambda t: -t[1])
     return Reply(label, [(label, good if label == "好" else bad, tops)])
+
+
+def judge_cids(n_good: int, n_bad: int) -> dict[str, int]:
+    """cid → the user's label (1 liked, −1 disliked) of `helpers.records.judge_records(n_good, n_bad)`."""
+    return {f"uxbench_ux_judge_{i:04d}": 1 for i in range(n_good)} | {
+        f"uxbench_ux_judge_{1000 + i:04d}": -1 for i in range(n_bad)
+    }
+
+
+def write_verdicts(
+    root: Path,
+    model: str,
+    labels: dict[str, int],
+    right_good: int,
+    right_bad: int,
+    failed: tuple[str, ...] = (),
+    omitted: tuple[str, ...] = (),
+) -> dict[str, int | None]:
+    """The Task 1 responses file of one model; every third line spells its values as strings.
+
+    Returns cid → the verdict written (None: a null verdict); omitted records have no line."""
+    verdicts: dict[str, int | None] = {}
+    seen = {1: 0, -1: 0}
+    for cid, label in labels.items():
+        seen[label] += 1
+        right = seen[label] <= (right_good if label == 1 else right_bad)
+        verdicts[cid] = None if cid in failed else (label if right else -label)
+    rows = []
+    for k, (cid, verdict) in enumerate(verdicts.items()):
+        if cid in omitted:
+            continue
+        text = (lambda v: str(v) if v is not None else "None") if k % 3 == 0 else (lambda v: v)
+        row = {"cid": cid, "ground_truth": text(labels[cid]), "verdict": text(verdict), "latency_s": 1.5}
+        rows.append(row | ({"difficulty": "easy"} if k % 2 else {}))
+    _write(root / VERDICTS_DIR / "responses" / f"{model}.jsonl", rows)
+    return {cid: v for cid, v in verdicts.items() if cid not in omitted}

@@ -1,4 +1,5 @@
-"""Read the published per-model outputs: each model's replies and UXBench-GRM's grade of each.
+"""Read the published per-model outputs: each model's Task 1 verdicts, its Task 2/3 replies and
+UXBench-GRM's grade of each, and recognise the replay models that serve them.
 
 Layout and field rules: docs/protocol.md#published-per-model-outputs. The files are under a
 research-only licence, so they are only ever read at run time from the user's own copy;
@@ -10,6 +11,7 @@ nothing here writes or caches them. Values that arrive as strings (`"1"`, `"0.53
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -20,6 +22,7 @@ from uxbench.runtime.errors import DataError
 
 PublishedTask = Literal["task2", "task3"]
 TASK_DIRS: dict[str, str] = {"task2": "task2_ux_eval", "task3": "task3_ux_recovery"}
+VERDICTS_DIR = "task1_ux_judge"  # Task 1: one verdict per record and model, no grades
 REPLY_FIELDS = ("generated_response", "recovery_response")  # Task 3 files of other versions use the second
 JUDGE_PREFIX = "judge_"
 GOOD, BAD, FAILED = 1, -1, 0
@@ -34,6 +37,15 @@ class PublishedReply:
     cid: str
     text: str | None
     error: str | None = None
+
+
+@dataclass(frozen=True)
+class PublishedVerdict:
+    """One model's Task 1 verdict on one record: 1 good, -1 bad, 0 failed (null in the file)."""
+
+    cid: str
+    verdict: int
+    ground_truth: int | None  # the user's label as the file gives it: 1 liked, -1 disliked
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,52 @@ def responses_path(root: Path, task: str, model: str) -> Path:
 
 def judge_path(root: Path, task: str, model: str) -> Path:
     return task_dir(root, task) / "judge" / f"{JUDGE_PREFIX}{model}.jsonl"
+
+
+def verdicts_path(root: Path, model: str) -> Path:
+    return root / VERDICTS_DIR / "responses" / f"{model}.jsonl"
+
+
+def file_stem(model: str) -> str:
+    """The file name stem of a model: the release spells `gpt-5.5` as `gpt_5_5`."""
+    return re.sub(r"[-.\s]+", "_", model.strip().lower())
+
+
+# ---------------------------------------------------------------- replay model names
+
+# the replay providers, under their current and their `uxbench/` names
+REPLAY_PROVIDERS = ("replay", "uxbench/replay")
+REPLAY_GRADER_PROVIDERS = ("replay-grm", "uxbench/replay-grm")
+PUBLISHED_GRADER = "UXBench-GRM (published grades)"
+# what the replay models answer for a record the published files lack, or whose judgment failed
+# there; neither begins with or holds a label, so the scorers count it a failed judgment
+NO_ROW_ANSWER = "(this record has no row in the published file)"
+FAILED_ANSWER = "(the published judgment failed)"
+
+
+def _replayed(name: str, providers: tuple[str, ...]) -> str | None:
+    for provider in providers:
+        model = name.removeprefix(provider + "/")
+        if model != name and "/" not in model and model:
+            return file_stem(model)
+    return None
+
+
+def replayed_model(name: str) -> str | None:
+    """The published model that `replay/<model>` (or `uxbench/replay/<model>`) replays, else None."""
+    return _replayed(name, REPLAY_PROVIDERS)
+
+
+def replayed_grader(name: str) -> str | None:
+    """The model whose published grades `replay-grm/<model>` (or `uxbench/replay-grm/…`) serves."""
+    return _replayed(name, REPLAY_GRADER_PROVIDERS)
+
+
+def published_grading(model: str, graders: tuple[str, ...]) -> bool:
+    """Whether a run is a replay graded by UXBench-GRM's published grades of its own replies:
+    model `replay/<m>`, one grader `replay-grm/<m>`. Such runs rank together as UXBench-GRM's."""
+    replayed = replayed_model(model)
+    return replayed is not None and len(graders) == 1 and replayed_grader(graders[0]) == replayed
 
 
 def check_root(root: Path, task: str) -> None:
@@ -176,6 +234,23 @@ def grade_of(raw: dict[str, Any], where: str) -> PublishedGrade:
     )
 
 
+def verdict_of(raw: dict[str, Any], where: str) -> PublishedVerdict:
+    """One line of a Task 1 responses file; a null verdict is a failed judgment."""
+    verdict = FAILED if _absent(raw.get("verdict")) else as_int(raw["verdict"], "verdict", where)
+    if verdict not in (GOOD, BAD, FAILED):
+        raise DataError(f"{where}: field 'verdict' must be 1, -1, 0 or null, got {raw['verdict']!r}")
+    truth = None if _absent(raw.get("ground_truth")) else as_int(raw["ground_truth"], "ground_truth", where)
+    if truth not in (GOOD, BAD, None):
+        raise DataError(f"{where}: field 'ground_truth' must be 1 or -1, got {raw['ground_truth']!r}")
+    return PublishedVerdict(raw["cid"], verdict, truth)
+
+
+def read_verdicts(root: Path, model: str) -> dict[str, PublishedVerdict]:
+    """cid → the model's published Task 1 verdict, in file order."""
+    path = verdicts_path(root, model)
+    return {raw["cid"]: verdict_of(raw, _where(path, line, raw)) for line, raw in _rows(path)}
+
+
 def read_replies(root: Path, task: str, model: str) -> dict[str, PublishedReply]:
     """cid → reply, in file order."""
     path = responses_path(root, task, model)
@@ -188,6 +263,20 @@ def read_grades(root: Path, task: str, model: str) -> dict[str, PublishedGrade]:
     return {raw["cid"]: grade_of(raw, _where(path, line, raw)) for line, raw in _rows(path)}
 
 
-def published_good_pct(grades: dict[str, PublishedGrade]) -> float:
-    """A model's published Good% (Task 3: Recovery Rate): verdict-1 records / all records of its judge."""
-    return sum(g.verdict == GOOD for g in grades.values()) / len(grades) if grades else math.nan
+def published_good_pct(grades: dict[str, PublishedGrade], records: int | None = None) -> float:
+    """A model's published Good% (Task 3: Recovery Rate): verdict-1 records over `records` (the
+    task's records: a record without a row counts as not good, as in the paper), by default
+    over the rows of its judge file."""
+    total = len(grades) if records is None else records
+    return sum(g.verdict == GOOD for g in grades.values()) / total if total else math.nan
+
+
+def published_avg_acc(verdicts: dict[str, PublishedVerdict], labels: dict[str, int]) -> float:
+    """Task 1's Avg-Acc of a model's published verdicts on the records `labels` gives (cid → 1
+    liked, −1 disliked): a failed verdict or a record without a row counts as wrong."""
+    rates = []
+    for label in (GOOD, BAD):
+        cids = [cid for cid, truth in labels.items() if truth == label]
+        right = sum(cid in verdicts and verdicts[cid].verdict == label for cid in cids)
+        rates.append(right / len(cids) if cids else math.nan)
+    return sum(rates) / 2

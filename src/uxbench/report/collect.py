@@ -33,6 +33,7 @@ from inspect_ai.log import (
     read_eval_log_sample_summaries,
 )
 
+from uxbench.graders.published import PUBLISHED_GRADER, published_grading
 from uxbench.graders.qualification import GRADER_CHECK, Check, Grader, Grading, annotator_of, task_name
 from uxbench.report.parallel import pmap
 from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
@@ -173,10 +174,15 @@ def _scored_by(grading: Grading, graders: tuple[str, ...] | None) -> Grading:
 
 def _graders(log: EvalLog, grading: Grading) -> tuple[str | None, tuple[str, ...]]:
     """The grader as shown (a person with the annotator), and every grader model; a model that
-    graded its own replies (`-T self_grade=true`) is marked so."""
+    graded its own replies (`-T self_grade=true`) is marked so, and a replay graded by the
+    published grades of its own replies (`replay/<m>` with `replay-grm/<m>`) is UXBench-GRM's,
+    so all such runs rank together as the paper's do."""
     if grading.self_graded and log.eval.task_args.get("self_grade"):
         return f"{log.eval.model} {SELF_GRADED}", (log.eval.model,)
-    return (", ".join(map(str, grading.graders)) or None), tuple(g.model for g in grading.graders)
+    models = tuple(g.model for g in grading.graders)
+    if published_grading(log.eval.model, models):
+        return PUBLISHED_GRADER, models
+    return (", ".join(map(str, grading.graders)) or None), models
 
 
 def _metrics(scores: list[EvalScore]) -> tuple[dict[str, float | None], dict[str, dict[str, float | None]]]:

@@ -159,6 +159,7 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
         parts.append(f"<h3>{escape(section.title)}</h3>")
     if section.common:
         parts.append(f'<p class="note">{escape(section.common_text())}</p>')
+    parts += [f'<p class="note">{escape(note)}</p>' for note in section.notes()]
     parts.append(grid_html(section_grid(section)))
     parts.append('<div class="charts">' + "".join(_image(c, out_dir) for c in main) + "</div>")
     if section.pairs:

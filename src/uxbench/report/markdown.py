@@ -59,6 +59,7 @@ def _image(chart: Chart) -> str:
 def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) -> list[str]:
     lines = [f"### {md_text(section.title)}", ""] if section.headed else []
     lines += [md_text(section.common_text()), ""] if section.common else []
+    lines += [line for note in section.notes() for line in (md_text(note), "")]
     lines += grid_markdown(section_grid(section))
     if section.pairs:
         lines += ["#### People beside models", "", md_text(PAIRED_NOTE), ""]

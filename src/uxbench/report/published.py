@@ -47,6 +47,12 @@ def published_metrics(task: str, model: str) -> dict[str, float] | None:
     return _fractions(values) if values else None
 
 
+def note(task: str, model: str) -> str | None:
+    """What a reader must know about the paper's number for this model on this task, if anything."""
+    paper = paper_name(model)
+    return published().get("notes", {}).get(task, {}).get(paper) if paper else None
+
+
 def references(task: str) -> dict[str, dict[str, float]]:
     """Non-model reference points of a task (e.g. the human baseline), as fractions."""
     table = published().get("references", {}).get(task, {})

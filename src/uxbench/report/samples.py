@@ -17,6 +17,7 @@ from typing import Any
 from inspect_ai.log import EvalSampleSummary, read_eval_log_sample_summaries, read_eval_log_samples_by_id
 from inspect_ai.scorer import Score
 
+from uxbench.graders.published import NO_ROW_ANSWER, replayed_model
 from uxbench.report.collect import Run
 from uxbench.report.parallel import pmap
 from uxbench.report.style import Reply
@@ -46,6 +47,7 @@ class Judgment:
     correct: float | None = None  # Task 1: 1 when the judge agreed with the user, else 0
     answer: str | None = None  # Task 1: the judge's verdict (good / bad / neutral; None: unreadable)
     record_hash: str | None = None  # the record's content hash (None in older logs)
+    no_row: bool = False  # a replay's record without a row in the published file (a failed judgment)
 
 
 def uxbench_score(scores: Mapping[str, Score] | None, scorer: str | None = None) -> Score | None:
@@ -84,6 +86,7 @@ def _judgment(summary: EvalSampleSummary, scorer: str | None = None) -> Judgment
         correct=_number(score.value),
         answer=score.answer,
         record_hash=summary.metadata.get("record_hash"),
+        no_row=meta.get("raw") == NO_ROW_ANSWER,
     )
 
 
@@ -144,11 +147,11 @@ class Evidence:
 
     Every run's summaries are read: the tests of which differences are real compare each
     ranked run's records with the others' (report/separation.py), and they also give P(good)
-    (reliability), Task 3's Δ score (its interval), a partial run's counts and the records a
-    person shares with a model. Runs over the same records (the same dataset key) share their
-    per-label and per-group counts. Tasks 2/3 replies are read for the style fit. `prefetch`
-    reads all of that up front, in parallel; anything not prefetched is read when first asked
-    for."""
+    (reliability), Task 3's Δ score (its interval), a partial run's counts, the records a
+    person shares with a model and a replay's records without a published row. Runs over the
+    same records (the same dataset key) share their per-label and per-group counts. Tasks 2/3
+    replies are read for the style fit. `prefetch` reads all of that up front, in parallel;
+    anything not prefetched is read when first asked for."""
 
     def __init__(self) -> None:
         self._judgments: dict[str, list[Judgment]] = {}
@@ -197,6 +200,13 @@ class Evidence:
     def verdicts(self, run: Run) -> dict[str | int, Judgment]:
         """Task 1: each record's first-epoch judgment, by record id (for pairing with another run)."""
         return {j.id: j for j in self.judgments(run) if j.epoch == 1 and j.correct is not None}
+
+    def no_rows(self, run: Run) -> int | None:
+        """A replay's records whose published file has no row (counted as failed judgments);
+        None for any other run."""
+        if replayed_model(run.model) is None:
+            return None
+        return len({j.id for j in self.judgments(run) if j.no_row})
 
     def deltas(self, run: Run) -> list[float]:
         """Task 3 with baseline=true: score of the repair − score of the failed reply, per record."""

@@ -97,6 +97,7 @@ class Row:
     variants: int = 1  # rows of the same model in the section (with different settings)
     data_note: str = ""  # the data source, when the section's rows do not all share it
     grm: Equivalent | None = None  # Tasks 2/3: the GRM-equivalent headline (qualified.py)
+    no_rows: int | None = None  # a replay: records without a published row (failed judgments)
 
     @property
     def baseline(self) -> bool:
@@ -168,6 +169,13 @@ class Section:
 
     def common_text(self) -> str:
         return f"Every row: {settings_text(self.common)}." if self.common else ""
+
+    def notes(self) -> list[str]:
+        """What a reader must know about some rows: replays that lacked published rows."""
+        lacking = [f"{row.label} {row.no_rows} of {row.run.samples}" for row in self.rows if row.no_rows]
+        if not lacking:
+            return []
+        return [f"{NO_ROW_NOTE} Records without a row: {', '.join(lacking)}."]
 
     @property
     def headed(self) -> bool:
@@ -406,6 +414,7 @@ def section(
                 variants=sum(other.who == run.who for other in ordered),
                 data_note=run.data(show_paths) if mixed_data else "",
                 grm=equivalent(spec, run, checks or [], by_paper_grader(grader), show_paths),
+                no_rows=evidence.no_rows(run),
             )
         )
     return Section(
@@ -532,6 +541,9 @@ def date(run: Run) -> str:
 
 def _records(row: Row) -> Cell:
     run = row.run
+    if row.no_rows:
+        note = f"{row.no_rows} of them without a row in the published file, counted as failed judgments"
+        return Cell(f"{run.samples} ({row.no_rows} no row)", run.samples, note=note)
     if run.partial:
         return Cell(f"{run.samples} of {run.total}", run.samples, note=run.partial)
     if run.human and run.samples < run.total:
@@ -587,13 +599,15 @@ def _paper_def(section: Section) -> ColumnDef:
         value = (row.published or {}).get(spec.headline.metric)
         if value is not None and row.run.human:
             return Cell(fmt(value), value, note=f"{row.paper}: the paper's blind human baseline")
-        if value is None and row.paper:
+        reported = not row.run.human and published.published_metrics(spec.name, row.run.model) is not None
+        if value is None and reported:
             return Cell(
                 "other settings",
                 None,
                 note=f"The paper's {row.paper} ran with {settings_text(_paper_text(spec))}",
             )
-        return Cell(fmt(value), value)
+        note = published.note(spec.name, row.run.model) if value is not None else None
+        return Cell(fmt(value), value, note=note or "")
 
     return ColumnDef(
         title, cell, "The paper's published value, shown where the row's settings match the paper's"
@@ -704,6 +718,10 @@ HUMAN_NOTE = (
     "beside the models and not ranked; their Paper column is the paper's blind human baseline."
 )
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are greyed."
+NO_ROW_NOTE = (
+    "Replayed rows count a record without a row in the model's published file as a failed judgment "
+    "(not good; for Task 1 wrong), as the paper counts a missing grade."
+)
 
 
 # ---------------------------------------------------------------- JSON
@@ -722,6 +740,7 @@ def _row_json(sec: Section, row: Row) -> dict[str, Any]:
         "baseline": row.baseline,
         "partial": run.partial,
         "grader": run.grader,
+        "published_no_row": row.no_rows,
         "section": sec.id,
         "settings": row.settings,
         "all_settings": run.shown_settings(list(run.settings), shown),
@@ -761,6 +780,7 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
                     "grader": sec.grader,
                     "apart": sec.apart or None,
                     "title": sec.title,
+                    "notes": sec.notes(),
                     "columns": [c.metric for c in sec.columns],
                     "separation": separation_json(sec.separation),
                 }
