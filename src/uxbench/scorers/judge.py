@@ -82,10 +82,14 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
         gold = target.text
         feeling = "liked" if gold == "good" else "disliked"
         said = verdict.label or "nothing readable"
+        explanation = f"judge said {said} (read by rule '{verdict.method}'); the user {feeling} it"
+        skipped_by = skipper(state)
+        if skipped_by:
+            explanation = f"skipped by {skipped_by}; the user {feeling} it"
         return Score(
             value=1 if verdict.label == gold else 0,
-            answer=verdict.label,
-            explanation=f"judge said {said} (read by rule '{verdict.method}'); the user {feeling} it",
+            answer=verdict.label,  # None for a skip too: parse_fail_rate counts it, as the protocol asks
+            explanation=explanation,
             metadata={
                 "label": gold,
                 "parse": verdict.method,
@@ -96,3 +100,9 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
         )
 
     return score
+
+
+def skipper(state: TaskState) -> str | None:
+    """The annotator who skipped this item (a `uxbench/human` answer marked skipped), else None."""
+    metadata = state.output.metadata or {}
+    return str(metadata.get("annotator")) if metadata.get("skipped") else None
