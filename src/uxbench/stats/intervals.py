@@ -8,7 +8,7 @@ inside the range the value can take, and keep a width at 0% and 100%, unlike val
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -120,3 +120,24 @@ def bootstrap_means(
     means = counts.reshape(resamples, n) @ np.moveaxis(values, -1, 0).reshape(n, -1) / n
     low, high = np.percentile(means, [2.5, 97.5], axis=0)
     return low.reshape(values.shape[:-1]), high.reshape(values.shape[:-1])
+
+
+def bootstrap_units(
+    units: Sequence[Sequence[object]], statistic: Callable[[list[Sequence[object]]], float], seed: int = 0
+) -> Interval | None:
+    """Percentile bootstrap of a statistic over units (records), resampled with replacement:
+    the 2.5th and 97.5th percentiles of 2,000 seeded resamples, leaving out resamples where
+    the statistic is undefined (NaN). For agreement among annotators the record is the unit,
+    so the interval reflects which records were judged. None with fewer than 2 units."""
+    if len(units) < 2:
+        return None
+    rng = np.random.default_rng(seed)
+    values = []
+    for picks in rng.integers(0, len(units), size=(BOOTSTRAP_RESAMPLES, len(units))):
+        value = statistic([units[i] for i in picks])
+        if not math.isnan(value):
+            values.append(value)
+    if not values:
+        return None
+    low, high = np.percentile(values, [2.5, 97.5])
+    return float(low), float(high)
