@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 import threading
 import time
 from collections.abc import Callable
@@ -440,6 +441,10 @@ def test_agreement_among_people_and_their_gold_accuracy(logs: Logs, report: Path
         (mine,) = [a for a in found["annotators"] if a["annotator"] == who]
         right = sum(ok for _, ok, _ in judged.values())
         assert (mine["gold_records"], mine["gold_accuracy"]) == (8, pytest.approx(right / 8))
+        seconds = [s.output.metadata["seconds"] for s in read_eval_log(getattr(logs, who).location).samples]
+        assert mine["seconds_per_item"] == pytest.approx(statistics.median(seconds))
+        mean = sum(seconds) / len(seconds)
+        assert mine["items_per_hour"] == (pytest.approx(3600 / mean) if mean > 0 else None)
     markdown = (report / "leaderboard.md").read_text(encoding="utf-8")
     assert "#### Agreement among people" in markdown and "Krippendorff's α = " in markdown
     assert "Agreement among people" in (report / "index.html").read_text(encoding="utf-8")

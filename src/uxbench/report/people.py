@@ -9,6 +9,7 @@ docs/report.md#people-beside-models.
 
 from __future__ import annotations
 
+import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,8 @@ class Annotator:
     records: int  # gold records judged (first epoch)
     right: int
     interval: Interval | None  # Wilson 95% of the accuracy
+    seconds: float | None = None  # median seconds per item on screen
+    per_hour: float | None = None  # items per hour of time on screen: 3600 / mean seconds
 
     @property
     def accuracy(self) -> float:
@@ -54,8 +57,19 @@ def agreement(runs: list[tuple[Run, dict[str | int, Judgment]]]) -> Agreement | 
     for run, judged in runs:
         gold = [j for j in judged.values() if j.label is not None and j.correct is not None]
         right = sum(1 for j in gold if j.correct and j.correct >= 0.5)
+        times = [j.seconds for j in judged.values() if j.seconds is not None]
+        mean = sum(times) / len(times) if times else 0.0
         if gold:
-            annotators.append(Annotator(str(run.annotator), len(gold), right, wilson(right, len(gold))))
+            annotators.append(
+                Annotator(
+                    str(run.annotator),
+                    len(gold),
+                    right,
+                    wilson(right, len(gold)),
+                    statistics.median(times) if times else None,
+                    3600 / mean if mean > 0 else None,
+                )
+            )
         for record, judgment in judged.items():
             units[record].append(judgment.answer or UNREADABLE)
     shared = [values for _, values in sorted(units.items(), key=lambda kv: str(kv[0])) if len(values) >= 2]
@@ -87,8 +101,14 @@ def agreement_text(found: Agreement) -> str:
 
 
 def agreement_grid(found: Agreement, section_id: str) -> Grid:
-    titles = ["Person", "Gold records", "Gold accuracy % (95% CI)"]
-    notes = ["the annotator", "records with the users' label judged", "share right, Wilson interval"]
+    titles = ["Person", "Gold records", "Gold accuracy % (95% CI)", "Seconds per item", "Items per hour"]
+    notes = [
+        "the annotator",
+        "records with the users' label judged",
+        "share right, Wilson interval",
+        "median time an item was on screen before the answer",
+        "3600 / mean seconds per item (time on screen only)",
+    ]
     rows = [
         [
             Cell(a.name, a.name),
@@ -98,6 +118,8 @@ def agreement_grid(found: Agreement, section_id: str) -> Grid:
                 + (f" ({_percent(a.interval[0])} to {_percent(a.interval[1])})" if a.interval else ""),
                 a.accuracy,
             ),
+            Cell("–" if a.seconds is None else f"{a.seconds:.1f}", a.seconds),
+            Cell("–" if a.per_hour is None else f"{a.per_hour:.0f}", a.per_hour),
         ]
         for a in found.annotators
     ]
@@ -116,6 +138,8 @@ def agreement_json(found: Agreement) -> dict[str, Any]:
                 "gold_records": a.records,
                 "gold_accuracy": a.accuracy,
                 "gold_accuracy_ci95": list(a.interval) if a.interval else None,
+                "seconds_per_item": a.seconds,
+                "items_per_hour": a.per_hour,
             }
             for a in found.annotators
         ],

@@ -45,6 +45,7 @@ class Judgment:
     groups: Mapping[str, str] = field(default_factory=dict)  # breakdown key -> the record's group
     correct: float | None = None  # Task 1: 1 when the judge agreed with the user, else 0
     answer: str | None = None  # Task 1: the judge's verdict (good / bad / neutral; None: unreadable)
+    seconds: float | None = None  # Task 1 by a person: time the item was on screen before the answer
 
 
 def uxbench_score(scores: Mapping[str, Score] | None, scorer: str | None = None) -> Score | None:
@@ -82,6 +83,7 @@ def _judgment(summary: EvalSampleSummary, scorer: str | None = None) -> Judgment
         groups=groups,
         correct=_number(score.value),
         answer=score.answer,
+        seconds=_number(meta.get("seconds")),
     )
 
 

@@ -96,10 +96,17 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
                 "raw": raw,
                 "p_good": answer_p_good(state.output, judging),
                 "replaced_surrogates": replaced,
+                **({"seconds": state.output.metadata["seconds"]} if _by_person(state) else {}),
             },
         )
 
     return score
+
+
+def _by_person(state: TaskState) -> bool:
+    """A `uxbench/human` answer: its time on screen goes into the score, for the report's items per hour."""
+    metadata = state.output.metadata or {}
+    return "seconds" in metadata and "annotator" in metadata
 
 
 def skipper(state: TaskState) -> str | None:
