@@ -100,15 +100,17 @@ def agreement_text(found: Agreement) -> str:
     return f"Krippendorff's α = {alpha} over {found.records} records judged by ≥ 2 of {people} people"
 
 
+COLUMNS = [  # title, what it means
+    ("Person", "the annotator"),
+    ("Gold records", "records with the users' label judged"),
+    ("Gold accuracy % (95% CI)", "share right, Wilson interval"),
+    ("Seconds per item", "median time an item was on screen before the answer"),
+    ("Items per hour", "3600 / mean seconds per item (time on screen only)"),
+]
+
+
 def agreement_grid(found: Agreement, section_id: str) -> Grid:
-    titles = ["Person", "Gold records", "Gold accuracy % (95% CI)", "Seconds per item", "Items per hour"]
-    notes = [
-        "the annotator",
-        "records with the users' label judged",
-        "share right, Wilson interval",
-        "median time an item was on screen before the answer",
-        "3600 / mean seconds per item (time on screen only)",
-    ]
+    titles, notes = zip(*COLUMNS, strict=True)
     rows = [
         [
             Cell(a.name, a.name),
@@ -123,7 +125,7 @@ def agreement_grid(found: Agreement, section_id: str) -> Grid:
         ]
         for a in found.annotators
     ]
-    return Grid(titles, rows, ["human"] * len(rows), notes, id=f"{section_id}-agreement", pin=0)
+    return Grid(list(titles), rows, ["human"] * len(rows), list(notes), id=f"{section_id}-agreement", pin=0)
 
 
 def agreement_json(found: Agreement) -> dict[str, Any]:
