@@ -21,6 +21,7 @@ from uxbench.judge.verdict import parse_verdict
 from uxbench.providers.human import HumanAPI, item_view
 from uxbench.runtime.errors import DataError
 from uxbench.scorers.grm import OMITTED_TURNS
+from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.web.judging import Desk, Paused, judging_app
 from uxbench.web.server import TOKEN_HEADER, LocalServer, TokenGate
@@ -103,25 +104,38 @@ def test_with_nothing_else_waiting_the_held_answer_is_sent_after_undo_seconds() 
     assert item.future.result(timeout=2).label == "good"
 
 
-def test_pause_sends_the_held_answer_and_fails_the_rest_of_the_paused_run() -> None:
+def test_pause_sends_the_held_answer_and_fails_the_rest_once_it_is_logged() -> None:
     desk = Desk("rater1", undo_seconds=60)
     desk.run_started("e1", [("a", 1), ("b", 1), ("c", 1)])
     a = desk.add(dict(VIEW), "e1", "a", location="logs/x.eval")
     b = desk.add(dict(VIEW), "e1", "b")
     assert (desk.state()["item"]["number"], desk.state()["item"]["total"]) == (1, 3)
-    desk.answer(a.id, "good")
+    desk.answer(a.id, None)  # a skip, held
     desk.pause()
-    assert a.future.result(timeout=1).label == "good"
-    with pytest.raises(Paused, match="paused by rater1.*inspect eval-retry .*x.eval"):
-        b.future.result(timeout=1)
-    with pytest.raises(Paused):
-        desk.add(dict(VIEW), "e1", "c")  # the paused run's next sample
-    assert desk.state()["paused"].startswith("inspect eval-retry ")
+    assert a.future.result(timeout=1).label is None
+    assert desk.state()["paused"].startswith("inspect eval-retry ") and desk.state()["item"] is None
+    c = desk.add(dict(VIEW), "e1", "c")  # the paused run's next sample
+    # the first failure ends the run: it waits until the answered sample is in the log
+    assert not b.future.done() and not c.future.done()
+    desk.sample_ended("e1", "a", 1)
+    for item in (b, c):
+        with pytest.raises(Paused, match="paused by rater1.*inspect eval-retry .*x.eval --log-dir"):
+            item.future.result(timeout=1)
     desk.run_started("e2", [("a", 1), ("b", 1), ("c", 1)])  # eval-retry: a new eval id
     again = desk.add(dict(VIEW), "e2", "b")
     assert desk.state()["paused"] is None and desk.state()["item"]["number"] == 2
     desk.withdraw(again)
     assert again.future.cancelled() and desk.state()["item"] is None
+
+
+def test_a_pause_waits_no_longer_than_pause_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("uxbench.web.judging.PAUSE_WAIT", 0.05)
+    desk = Desk("r", undo_seconds=60)
+    a, b = desk.add(dict(VIEW), "e1", "a"), desk.add(dict(VIEW), "e1", "b")
+    desk.answer(a.id, "good")
+    desk.pause()  # a's sample never reports itself logged
+    with pytest.raises(Paused):
+        b.future.result(timeout=2)
 
 
 def test_long_poll_returns_when_the_state_changes() -> None:
@@ -239,3 +253,44 @@ def test_the_server_listens_on_loopback_only_and_refuses_other_hosts() -> None:
         assert httpx.get(server.url.split("?")[0]).status_code == 403
     finally:
         server.stop()
+
+
+def test_a_persons_console_shows_no_score_and_a_pause_is_one_line_keeping_the_held_skip(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    model = get_model("uxbench/human", memoize=False, annotator="rater1", undo_seconds=60)
+    desk = model.api.desk
+
+    def person() -> None:  # answers one item, skips the next (held), pauses on the third
+        answered: list[int] = []
+        while len(answered) < 3:
+            item = desk.state()["item"]
+            if item is None or item["id"] in answered:
+                time.sleep(0.01)
+                continue
+            answered.append(item["id"])
+            if len(answered) < 3:
+                desk.answer(item["id"], "good" if len(answered) == 1 else None)
+        desk.pause()
+
+    thread = threading.Thread(target=person, daemon=True)
+    thread.start()
+    try:
+        log = eval(task1_judge(data="sample"), model=model, limit=6, log_dir=str(tmp_path), display="plain")[
+            0
+        ]
+    finally:
+        model.api.close()
+    thread.join(timeout=5)
+    console = capfd.readouterr()
+    # Inspect's display reads score_display to decide whether to show running metrics; the
+    # plain display's progress lines (throttled to one per 5 s) then carry no avg_acc
+    assert "acc" not in console.out
+    assert log.eval.config.score_display is False
+    assert log.status == "error" and "Traceback" not in console.out + console.err
+    where = Path(log.location).resolve()
+    assert f"Resume with: inspect eval-retry {where} --log-dir {where.parent}" in console.err
+    kept = [s for s in log.samples if s.error is None]
+    assert len(kept) == 2 and desk.sent == 2  # the held skip was sent and is in the log
+    skipped = next(s for s in kept if s.output.metadata["skipped"])
+    assert skipped.scores["judge_verdict"].explanation.startswith("skipped by rater1")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 import threading
 import time
 from collections.abc import Callable
@@ -39,7 +40,8 @@ from uxbench.report.qualified import GRM_GRADED
 from uxbench.report.samples import Counts, Evidence, Judgment
 from uxbench.report.tables import has_grm_column, leaderboard
 from uxbench.runtime.localserver import OpenAIServer
-from uxbench.stats.intervals import mcnemar_exact, paired_difference
+from uxbench.stats.agreement import krippendorff_alpha
+from uxbench.stats.intervals import bootstrap_units, mcnemar_exact, paired_difference
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
@@ -427,6 +429,44 @@ def test_two_annotators_get_cohens_kappa(logs: Logs, report: Path) -> None:
     assert not any(x["second"]["annotator"] == "rater1" for x in people)  # each pair of people once
 
 
+def test_agreement_among_people_and_their_gold_accuracy(logs: Logs, report: Path) -> None:
+    first, second = correctness(logs.rater1), correctness(logs.rater2)
+    units = [[first[i][2] or "unreadable", second[i][2] or "unreadable"] for i in sorted(first)]
+    (found,) = board(report)["agreement"]
+    assert found["task"] == "task1_judge" and found["records"] == 8
+    assert found["alpha"] == pytest.approx(krippendorff_alpha(units))
+    low, high = found["alpha_ci95"]
+    assert low <= found["alpha"] <= high
+    for who, judged in (("rater1", first), ("rater2", second)):
+        (mine,) = [a for a in found["annotators"] if a["annotator"] == who]
+        right = sum(ok for _, ok, _ in judged.values())
+        assert (mine["gold_records"], mine["gold_accuracy"]) == (8, pytest.approx(right / 8))
+        seconds = [s.output.metadata["seconds"] for s in read_eval_log(getattr(logs, who).location).samples]
+        assert mine["seconds_per_item"] == pytest.approx(statistics.median(seconds))
+        mean = sum(seconds) / len(seconds)
+        assert mine["items_per_hour"] == (pytest.approx(3600 / mean) if mean > 0 else None)
+    markdown = (report / "leaderboard.md").read_text(encoding="utf-8")
+    assert "#### Agreement among people" in markdown and "Krippendorff's α = " in markdown
+    assert "Agreement among people" in (report / "index.html").read_text(encoding="utf-8")
+
+
+def test_krippendorffs_alpha_on_his_own_example() -> None:
+    """Nominal α = 0.743 on the 4 coders × 12 units reliability data of Krippendorff (2011),
+    "Computing Krippendorff's alpha-reliability", missing values left out."""
+    coders = [
+        [1, 2, 3, 3, 2, 1, 4, 1, 2, None, None, None],
+        [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, None, 3],
+        [None, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, None],
+        [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, None],
+    ]
+    units = [[v for v in unit if v is not None] for unit in zip(*coders, strict=True)]
+    assert krippendorff_alpha(units) == pytest.approx(0.743, abs=5e-4)
+    assert math.isnan(krippendorff_alpha([["a", "a"], ["a", "a"]]))  # no variation to agree on
+    assert math.isnan(krippendorff_alpha([["a"], ["b"]]))  # no unit with two values
+    low, high = bootstrap_units(units, krippendorff_alpha)
+    assert low < 0.743 < high and high <= 1
+
+
 def test_paired_statistics_against_published_values() -> None:
     """Newcombe's method 10 on the examples of Newcombe (1998) and Fagerland et al. (2014)."""
     assert paired_difference(20, 12, 2, 16) == pytest.approx((0.0562, 0.3292), abs=5e-5)
@@ -462,6 +502,10 @@ def test_the_page_at_two_widths(report: Path, tmp_path_factory: pytest.TempPathF
             assert tab.locator("#task1_judge-people tbody tr").count() == 5
             assert tab.locator("#grader-checks-table tbody tr").count() == 4
             assert tab.locator("#task1_judge-table tr.human").count() == 2
+            agreement = tab.locator("#task1_judge-people-agreement")
+            sync_api.expect(agreement).to_contain_text("Krippendorff's α = ")
+            assert agreement.locator("tbody tr").count() == 2
+            agreement.screenshot(path=str(shots / f"agreement-{width}.png"))
             heads = tab.locator("#task2_eval table.sortable thead").first.inner_text()
             assert "GRM-equiv. Good % (95% CI)" in heads
             tab.screenshot(path=str(shots / f"people-{width}.png"), full_page=True)

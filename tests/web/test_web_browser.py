@@ -144,8 +144,10 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
     expect(page.locator("#message-title")).to_have_text("Paused")
 
     paused = first.log()
-    assert paused.status == "error" and "paused by rater1" in paused.error.message
+    assert paused.status == "error" and "cancelled" in paused.error.message  # ended as a cancel
     log = Path(paused.location).resolve()
+    said = "paused by rater1; the answers given so far are in the log. Resume with: inspect eval-retry"
+    assert f"{said} {log} --log-dir {log.parent}" in capsys.readouterr().err  # one line, the full command
     assert page.locator("#message-code").inner_text() == f"inspect eval-retry {log} --log-dir {log.parent}"
     assert sum(1 for s in paused.samples if s.error is None) == 2
 

@@ -22,7 +22,7 @@ import weakref
 from typing import Any
 
 import anyio
-from inspect_ai.hooks import Hooks, RunEnd, TaskStart, hooks
+from inspect_ai.hooks import Hooks, RunEnd, SampleEnd, TaskStart, hooks
 from inspect_ai.log import EvalSpec
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
@@ -36,7 +36,7 @@ from uxbench.judge.prompt import (
     read_judge_prompt,
     verdict_text,
 )
-from uxbench.runtime._inspect import sample_active
+from uxbench.runtime._inspect import sample_active, stop_task
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import HUMAN
 from uxbench.web.judging import Desk, Paused, judging_app
@@ -45,6 +45,7 @@ from uxbench.web.server import LocalServer
 MODEL = HUMAN
 MEANING = {"good": "the user liked it", "bad": "the user did not", "neutral": "can't tell"}
 _desks: weakref.WeakSet[Desk] = weakref.WeakSet()
+_task_ids: dict[str, str] = {}  # eval id -> Inspect's task id, to end a paused run
 
 
 def item_view(prompt: JudgePrompt) -> dict[str, Any]:
@@ -82,18 +83,27 @@ def uses_human(spec: EvalSpec) -> bool:
 
 @hooks(
     name="uxbench_human",
-    description="Tells the uxbench/human page how many items a run has and when it ends.",
+    description="Keeps a person's run blind (no live scores) and tells the uxbench/human page its plan.",
 )
 class HumanRuns(Hooks):
-    """Feeds each live desk the run plans (for "item 4 of 50") and the runs' ends (for the last screen)."""
+    """Feeds each live desk the run plans (for "item 4 of 50"), the logged samples (a pause waits for
+    them) and the runs' ends (for the last screen); turns off the live scores of a person's run."""
 
     def enabled(self) -> bool:
         return len(_desks) > 0
 
     async def on_task_start(self, data: TaskStart) -> None:
         if uses_human(data.spec):
+            # Inspect reads this setting just after the hook, to decide whether its display shows
+            # running metrics: a person must not see avg_acc move after each answer.
+            data.spec.config.score_display = False
+            _task_ids[data.eval_id] = data.spec.task_id
             for desk in list(_desks):
                 desk.run_started(data.eval_id, planned(data.spec))
+
+    async def on_sample_end(self, data: SampleEnd) -> None:
+        for desk in list(_desks):
+            desk.sample_ended(data.eval_id, str(data.sample.id), data.sample.epoch)
 
     async def on_run_end(self, data: RunEnd) -> None:
         # The run's end, not each task's: a task that fails (a pause) has no task-end event.
@@ -137,6 +147,7 @@ class HumanAPI(ModelAPI):
         self.server = LocalServer(judging_app(self.desk), int(port), name=f"uxbench-human-{self.annotator}")
         self.server.start()
         self._announced: set[str | None] = set()
+        self._stopped: set[str | None] = set()
         print(self._link(), file=sys.stderr, flush=True)
 
     def _link(self) -> str:
@@ -179,7 +190,8 @@ class HumanAPI(ModelAPI):
         try:
             answer = await anyio.to_thread.run_sync(item.future.result, abandon_on_cancel=True)
         except Paused as paused:
-            raise Paused(str(paused)) from None  # raised here, not in the waiting thread: a short traceback
+            await self._stop(active.eval_id if active else None, str(paused))
+            raise Paused(str(paused)) from None
         finally:
             self.desk.withdraw(item)
         text = verdict_text(prompt.template, answer.label) if answer.label else ""
@@ -193,6 +205,19 @@ class HumanAPI(ModelAPI):
             "seconds": round(answer.seconds, 1),
         }
         return output
+
+    async def _stop(self, eval_id: str | None, message: str) -> None:
+        """End a paused run as a cancel (one line on the console, the answers kept), not a traceback.
+
+        Returns only when the run cannot be cancelled so: the caller then raises `Paused`.
+        """
+        task_id = _task_ids.get(eval_id or "")
+        if task_id is None or not stop_task(task_id):
+            return
+        if eval_id not in self._stopped:
+            self._stopped.add(eval_id)
+            print(f"{MODEL}: {message}", file=sys.stderr, flush=True)
+        await anyio.sleep_forever()  # the cancel ends this sample with the rest
 
     def max_connections(self) -> int:
         """Two: the next item is ready while the last answer can still be undone (see the desk)."""

@@ -19,6 +19,8 @@ from uxbench.report.charts import Chart
 from uxbench.report.grid import html as grid_html
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
+from uxbench.report.people import NOTE as AGREEMENT_NOTE
+from uxbench.report.people import agreement_grid, agreement_text
 from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
 from uxbench.report.separation import NOTE as SEPARATION_NOTE
 from uxbench.report.separation import separation_grid
@@ -174,6 +176,13 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
         parts.append(
             f'<div class="separation" id="{escape(section.id)}-real"><h4>Which differences are real</h4>'
             f'<p class="note">{summary}. {escape(SEPARATION_NOTE)}</p>{grid}</div>'
+        )
+    if section.agreement:
+        grid = grid_html(agreement_grid(section.agreement, section.id))
+        parts.append(
+            f'<div class="paired" id="{escape(section.id)}-people-agreement"><h4>Agreement among people</h4>'
+            f"<p><strong>{escape(agreement_text(section.agreement))}</strong></p>"
+            f'<p class="note">{escape(AGREEMENT_NOTE)}</p>{grid}</div>'
         )
     parts.append(_trust(trust, charts, out_dir))
     for key in section.breakdown_keys():

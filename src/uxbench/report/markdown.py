@@ -12,6 +12,8 @@ from uxbench.report.grid import markdown as grid_markdown
 from uxbench.report.grid import md_text
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
+from uxbench.report.people import NOTE as AGREEMENT_NOTE
+from uxbench.report.people import agreement_grid, agreement_text
 from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
 from uxbench.report.separation import NOTE as SEPARATION_NOTE
 from uxbench.report.separation import separation_grid
@@ -68,6 +70,10 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
         lines += ["#### Which differences are real", ""]
         lines += [md_text(f"{section.separation.summary()}. {SEPARATION_NOTE}"), ""]
         lines += grid_markdown(separation_grid(section.separation, section.id))
+    if section.agreement:
+        lines += ["#### Agreement among people", "", md_text(agreement_text(section.agreement)), ""]
+        lines += [md_text(AGREEMENT_NOTE), ""]
+        lines += grid_markdown(agreement_grid(section.agreement, section.id))
     lines += _trust(trust, charts)
     lines += [*(_image(c) for c in charts if not c.file.endswith("_reliability.png")), ""]
     for key in section.breakdown_keys():

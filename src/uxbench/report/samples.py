@@ -48,6 +48,7 @@ class Judgment:
     answer: str | None = None  # Task 1: the judge's verdict (good / bad / neutral; None: unreadable)
     record_hash: str | None = None  # the record's content hash (None in older logs)
     no_row: bool = False  # a replay's record without a row in the published file (a failed judgment)
+    seconds: float | None = None  # Task 1 by a person: time the item was on screen before the answer
 
 
 def uxbench_score(scores: Mapping[str, Score] | None, scorer: str | None = None) -> Score | None:
@@ -87,6 +88,7 @@ def _judgment(summary: EvalSampleSummary, scorer: str | None = None) -> Judgment
         answer=score.answer,
         record_hash=summary.metadata.get("record_hash"),
         no_row=meta.get("raw") == NO_ROW_ANSWER,
+        seconds=_number(meta.get("seconds")),
     )
 
 

@@ -25,6 +25,7 @@ from uxbench.report import published
 from uxbench.report.collect import CheckLog, Run, Skipped
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.paired import Pairing, compare, paired_json
+from uxbench.report.people import Agreement, agreement, agreement_json
 from uxbench.report.qualified import Equivalent, checks_json, equivalent, explanation
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.separation import Ranking, ranking, separation_json
@@ -166,6 +167,7 @@ class Section:
     pairs: list[Pairing] = field(default_factory=list)  # Task 1: a person's runs beside the others
     separation: Ranking | None = None  # which differences between the ranked rows are real
     apart: str = ""  # why these rows stand apart from the task's main rows ("different data: sample")
+    agreement: Agreement | None = None  # Task 1: agreement among the people, their gold accuracy
 
     def common_text(self) -> str:
         return f"Every row: {settings_text(self.common)}." if self.common else ""
@@ -417,6 +419,11 @@ def section(
                 no_rows=evidence.no_rows(run),
             )
         )
+    people = (
+        agreement([(r.run, evidence.verdicts(r.run)) for r in rows if r.run.human])
+        if spec.name == "task1_judge"
+        else None
+    )
     return Section(
         spec,
         grader,
@@ -427,6 +434,7 @@ def section(
         _pairs(rows, evidence),
         ranking(spec.name, rows, evidence),
         apart,
+        people,
     )
 
 
@@ -802,6 +810,12 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
             for table in board.tables
             for sec in table.sections
             for item in paired_json(sec.pairs, board.show_paths)
+        ],
+        "agreement": [
+            {"task": sec.spec.name, **agreement_json(sec.agreement)}
+            for table in board.tables
+            for sec in table.sections
+            if sec.agreement
         ],
         "skipped": [
             {

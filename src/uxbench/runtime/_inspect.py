@@ -19,6 +19,10 @@ needs it, with a warning naming it, and every `uxbench/` task stays listed and r
   the replay models (its id) and `uxbench/human` (its eval, its place in the run's plan and
   its log file). Inspect has no public accessor; its own providers read it the same way.
   Without it the replay models stop with a message and `uxbench/human` shows no run plan.
+- `cancel_task`: ends a task the way the display's cancel button does (completed samples kept,
+  status error, one line on the console). `uxbench/human` ends a run the person paused this
+  way: a `Paused` raised from a sample would end it too, but with a ~130-line traceback.
+  Without it a pause ends the run through that `Paused`, traceback and all.
 - `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
   pipeline turns it into a one-line message before any stage runs. It is not exported.
   Without it that error surfaces as the provider raised it.
@@ -47,6 +51,7 @@ __all__ = [
     "in_eval",
     "run_config",
     "sample_active",
+    "stop_task",
 ]
 
 # private name -> the feature turned off because this Inspect lacks it
@@ -117,6 +122,15 @@ except ImportError as error:
             self.code, self.message = code, message
 
 
+try:
+    from inspect_ai._control.cancel import cancel_task
+except ImportError as error:
+    _missing("inspect_ai._control.cancel.cancel_task", "uxbench/human's one-line pause", error)
+
+    def cancel_task(task_id: str) -> Any:  # type: ignore[misc]
+        return None
+
+
 def in_eval() -> bool:
     """True while an eval runs, including while it constructs its tasks."""
     return active_model() is not None
@@ -136,3 +150,9 @@ def active_sample_id() -> str | None:
         )
     active = sample_active()
     return None if active is None else str(active.sample.id)
+
+
+def stop_task(task_id: str) -> bool:
+    """Cancel a running task of this process (call it on the eval's event loop); False if it cannot."""
+    result = cancel_task(task_id)
+    return bool(result and result.get("ok", True))

@@ -86,17 +86,34 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
         chance = "no P(good) (no usable logprobs)" if p_good is None else f"P(good) {p_good:.3f}"
         said = f"{verdict.label or 'nothing readable'} (read by rule '{verdict.method}'), {chance}"
         # what a reader checks first leads, in the explanation and in the metadata (inspect view)
+        explanation = f"judge said {said}; the user {feeling} it"
+        skipped_by = skipper(state)
+        if skipped_by:
+            explanation = f"skipped by {skipped_by}; the user {feeling} it"
         return Score(
             value=1 if verdict.label == gold else 0,
-            answer=verdict.label,
-            explanation=f"judge said {said}; the user {feeling} it",
+            answer=verdict.label,  # None for a skip too: parse_fail_rate counts it, as the protocol asks
+            explanation=explanation,
             metadata={
                 "parse": verdict.method,
                 "p_good": p_good,
                 "label": gold,
                 "raw": shown_raw(raw),
                 "replaced_surrogates": replaced,
+                **({"seconds": state.output.metadata["seconds"]} if _by_person(state) else {}),
             },
         )
 
     return score
+
+
+def _by_person(state: TaskState) -> bool:
+    """A `uxbench/human` answer: its time on screen goes into the score, for the report's items per hour."""
+    metadata = state.output.metadata or {}
+    return "seconds" in metadata and "annotator" in metadata
+
+
+def skipper(state: TaskState) -> str | None:
+    """The annotator who skipped this item (a `uxbench/human` answer marked skipped), else None."""
+    metadata = state.output.metadata or {}
+    return str(metadata.get("annotator")) if metadata.get("skipped") else None

@@ -107,3 +107,33 @@ def cohen_kappa(first: Sequence[Hashable], second: Sequence[Hashable]) -> float:
     if expected == 1:
         return 1.0 if observed == 1 else NAN
     return (observed - expected) / (1 - expected)
+
+
+def krippendorff_alpha(units: Sequence[Sequence[Hashable]]) -> float:
+    """Krippendorff's α for nominal data, α = 1 − D_o / D_e, from the coincidence matrix.
+
+    `units` holds, per record, the values the annotators gave it (missing ones left out).
+    Units with fewer than 2 values are not pairable and drop out. With o_ck the coincidences
+    (each ordered pair of values within a unit of m values counts 1/(m − 1)), n_c = Σ_k o_ck and
+    n = Σ_c n_c: D_o = Σ_{c≠k} o_ck / n and D_e = Σ_{c≠k} n_c n_k / (n (n − 1)). NaN with no
+    pairable unit or when every value is the same (no variation to agree on)."""
+    coincidences: Counter[tuple[Hashable, Hashable]] = Counter()
+    for values in units:
+        m = len(values)
+        if m < 2:
+            continue
+        for i, c in enumerate(values):
+            for j, k in enumerate(values):
+                if i != j:
+                    coincidences[c, k] += 1 / (m - 1)
+    totals: Counter[Hashable] = Counter()
+    for (c, _), count in coincidences.items():
+        totals[c] += count
+    n = sum(totals.values())
+    if n <= 1:
+        return NAN
+    observed = sum(count for (c, k), count in coincidences.items() if c != k) / n
+    expected = sum(totals[c] * totals[k] for c in totals for k in totals if c != k) / (n * (n - 1))
+    if expected == 0:
+        return NAN
+    return 1 - observed / expected

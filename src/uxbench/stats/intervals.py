@@ -9,7 +9,7 @@ bootstrap's once the report clips it to the scores' range).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -160,3 +160,24 @@ def bootstrap_means(
     low = np.where(finite, mean - half, flat.min(axis=0))
     high = np.where(finite, mean + half, flat.max(axis=0))
     return low.reshape(values.shape[:-1]), high.reshape(values.shape[:-1])
+
+
+def bootstrap_units(
+    units: Sequence[Sequence[object]], statistic: Callable[[list[Sequence[object]]], float], seed: int = 0
+) -> Interval | None:
+    """Percentile bootstrap of a statistic over units (records), resampled with replacement:
+    the 2.5th and 97.5th percentiles of 2,000 seeded resamples, leaving out resamples where
+    the statistic is undefined (NaN). For agreement among annotators the record is the unit,
+    so the interval reflects which records were judged. None with fewer than 2 units."""
+    if len(units) < 2:
+        return None
+    rng = np.random.default_rng(seed)
+    values = []
+    for picks in rng.integers(0, len(units), size=(BOOTSTRAP_RESAMPLES, len(units))):
+        value = statistic([units[i] for i in picks])
+        if not math.isnan(value):
+            values.append(value)
+    if not values:
+        return None
+    low, high = np.percentile(values, [2.5, 97.5])
+    return float(low), float(high)

@@ -5,7 +5,9 @@ desk, and its future resolves with the person's `Answer`. The last answer is hel
 can still be undone, for as long as the person is looking at another item; when nothing else is
 waiting (the last item, or `--max-connections 1`) it is sent after `undo_seconds`, or at once
 with "send now". Pausing sends the held answer and fails every waiting item with `Paused`, which
-ends the run with those samples unanswered for `inspect eval-retry`.
+ends the run with those samples unanswered for `inspect eval-retry` — but only once every
+answered sample has been logged (`sample_ended`): a run torn down earlier would drop a sample
+whose answer was just sent, still being scored.
 
 The desk is plain threaded Python (the provider waits on it from Inspect's event loop, the page
 from uvicorn's), so its rules are tested without a browser.
@@ -32,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from uxbench.web.server import BAD_REQUEST_HANDLERS, BadRequest, json_object, static_dir
 
 _ids = itertools.count(1)
+PAUSE_WAIT = 30.0  # seconds a pause waits for answered samples to be logged before ending the run
 
 
 class Paused(RuntimeError):
@@ -59,6 +62,7 @@ class Item:
     eval_id: str | None
     number: int  # neutral position in the run (1-based), never the record's cid
     total: int | None
+    sample: tuple[str | None, int] = (None, 1)  # (sample id, epoch): to know when it is logged
     id: int = field(default_factory=lambda: next(_ids))
     future: Future[Answer] = field(default_factory=Future)
     shown: float | None = None  # when it became the item on screen
@@ -79,6 +83,9 @@ class Desk:
         self._timer: threading.Timer | None = None
         self._runs: dict[str, Run] = {}
         self._paused: set[str | None] = set()
+        self._stopping: list[Item] = []  # paused items, failed once every answered sample is logged
+        self._unlogged: set[tuple[str | None, str | None, int]] = set()  # answered, not yet logged
+        self._pause_timer: threading.Timer | None = None
         self._pause_command: str | None = None  # set while the page should say it is paused
         self._counter = 0  # numbers items when no run plan is known
         self.sent = 0  # answers handed to Inspect by this desk
@@ -93,10 +100,18 @@ class Desk:
 
     def run_ended(self, eval_id: str, status: str, location: str | None) -> None:
         with self._changed:
+            self._unlogged = {key for key in self._unlogged if key[0] != eval_id}
+            self._fail_stopping()
             if eval_id in self._runs:
                 self._runs[eval_id].status = status
                 self._runs[eval_id].location = location or self._runs[eval_id].location
                 self._bump()
+
+    def sample_ended(self, eval_id: str, sample_id: str, epoch: int) -> None:
+        """A sample is in the log; once no answered one is left, the paused items can fail."""
+        with self._changed:
+            self._unlogged.discard((eval_id, sample_id, epoch))
+            self._fail_stopping()
 
     # ------------------------------------------------------------ the provider's side
 
@@ -108,15 +123,17 @@ class Desk:
         epoch: int = 1,
         location: str | None = None,
     ) -> Item:
-        """Queue a request; a run the person paused gets `Paused` straight away."""
+        """Queue a request; in a run the person paused it fails with `Paused` (see `pause`)."""
         with self._changed:
-            if eval_id in self._paused:
-                raise Paused(self._pause_message(eval_id))
             run = self._runs.setdefault(eval_id, Run()) if eval_id is not None else None
             if run is not None and location:
                 run.location = location
             number, total = self._position(run, sample_id, epoch)
-            item = Item(view, eval_id, number, total)
+            item = Item(view, eval_id, number, total, (sample_id, epoch))
+            if eval_id in self._paused:
+                self._stopping.append(item)
+                self._fail_stopping()
+                return item
             self._queue.append(item)
             if len(self._queue) == 1:
                 item.shown = time.monotonic()
@@ -131,6 +148,8 @@ class Desk:
                 self._queue.remove(item)
                 self._show_next()
                 self._bump()
+            if item in self._stopping:
+                self._stopping.remove(item)
             item.future.cancel()
 
     # ------------------------------------------------------------ the person's side
@@ -175,17 +194,25 @@ class Desk:
             self._bump()
 
     def pause(self) -> None:
-        """Send the held answer, fail every waiting item, and refuse the paused runs' next requests."""
+        """Send the held answer, then fail every waiting item and the paused runs' next requests.
+
+        The failures wait until every answered sample is logged (or `PAUSE_WAIT` seconds): the
+        first `Paused` ends the run, and a sample still being scored would be lost with it.
+        """
         with self._changed:
             self._send_held()
             runs = {eval_id for eval_id, run in self._runs.items() if run.status is None}
             runs |= {item.eval_id for item in self._queue}
             self._paused |= runs
             first = next((r for r in runs if r is not None and self._runs[r].location), None)
-            for item in self._queue:
-                item.future.set_exception(Paused(self._pause_message(item.eval_id)))
+            self._stopping.extend(self._queue)
             self._queue.clear()
             self._pause_command = self._resume_command(first)
+            if self._unlogged and self._pause_timer is None:
+                self._pause_timer = threading.Timer(PAUSE_WAIT, self._stop_now)
+                self._pause_timer.daemon = True
+                self._pause_timer.start()
+            self._fail_stopping()
             self._bump()
 
     # ------------------------------------------------------------ what the page reads
@@ -254,6 +281,21 @@ class Desk:
             f"Resume with: {self._resume_command(eval_id)}"
         )
 
+    def _fail_stopping(self, force: bool = False) -> None:
+        if self._unlogged and not force:
+            return
+        for item in self._stopping:
+            if not item.future.done():
+                item.future.set_exception(Paused(self._pause_message(item.eval_id)))
+        self._stopping.clear()
+        if self._pause_timer is not None:
+            self._pause_timer.cancel()
+            self._pause_timer = None
+
+    def _stop_now(self) -> None:
+        with self._changed:
+            self._fail_stopping(force=True)
+
     def _show_next(self) -> None:
         if self._queue and self._queue[0].shown is None:
             self._queue[0].shown = time.monotonic()
@@ -265,6 +307,8 @@ class Desk:
         self._held = None
         self._stop_timer()
         if not item.future.done():
+            if item.eval_id is not None and item.sample[0] is not None:
+                self._unlogged.add((item.eval_id, item.sample[0], item.sample[1]))
             item.future.set_result(answer)
             self.sent += 1
 
