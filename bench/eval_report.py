@@ -12,7 +12,7 @@ benchmark's data: these rows show that the path works and what a trivial strateg
 
 With `--replay DIR` (the root of your copy of the published per-model outputs,
 docs/protocol.md#published-per-model-outputs), every published model is replayed on Tasks
-1–3 (`--model replay/<m> --model-role grader=replay-grm/<m>`, docs/graders.md) and each row
+1–3 (`--model uxbench/replay/<m> --model-role grader=uxbench/replay-grm/<m>`, docs/graders.md) and each row
 set beside the paper's value. `--data DIR` is your copy of the dataset; without it the
 records are stand-ins written to a temporary directory (the published files' cids and Task 1
 labels, our own placeholder text), which changes nothing in a replay: the answers and grades
@@ -215,7 +215,8 @@ def replay_model(
     finished in `logs`)."""
     replies = outputs / TASK_DIRS["task2"] / "responses" / f"{model}.jsonl"
     flags = " -M replies=none" if replies.is_file() and lfs_pointer(replies) else ""
-    shown = f"inspect eval {TASKS} --model replay/{model}{flags} --model-role grader=replay-grm/{model}"
+    grader = f"uxbench/replay-grm/{model}"
+    shown = f"inspect eval {TASKS} --model uxbench/replay/{model}{flags} --model-role grader={grader}"
     done = finished(logs / model)
     todo = " ".join(f"uxbench/{t}" for t in HEADLINE if t not in done)
     if todo and run:
