@@ -22,6 +22,7 @@ from __future__ import annotations
 from inspect_ai.model import ModelOutput
 from inspect_ai.scorer import Metric, SampleScore, metric
 
+from uxbench.data.assignment import counted
 from uxbench.data.templates import Template
 from uxbench.grading.grm import label_logprobs, score_of
 from uxbench.stats.agreement import auroc, brier, cohen_kappa, ece, mcc
@@ -52,7 +53,7 @@ def probabilities(scores: list[SampleScore]) -> tuple[list[float], list[int]]:
     """(P(good), y) of the samples that have a usable P(good)."""
     pairs = [
         (p, int(meta.get("label") == "good"))
-        for meta in (s.score.metadata or {} for s in scores)
+        for meta in (s.score.metadata or {} for s in counted(scores))
         if (p := _probability(meta.get("p_good"))) is not None
     ]
     return [p for p, _ in pairs], [y for _, y in pairs]
@@ -60,8 +61,9 @@ def probabilities(scores: list[SampleScore]) -> tuple[list[float], list[int]]:
 
 def _verdicts(scores: list[SampleScore]) -> tuple[list[str], list[str]]:
     """(the judge's verdicts, the users' labels); no verdict is the category 'none'."""
-    said = [str(s.score.answer) if s.score.answer is not None else "none" for s in scores]
-    return said, [str((s.score.metadata or {}).get("label")) for s in scores]
+    records = counted(scores)
+    said = [str(s.score.answer) if s.score.answer is not None else "none" for s in records]
+    return said, [str((s.score.metadata or {}).get("label")) for s in records]
 
 
 @metric(scores="unreduced")
@@ -69,7 +71,8 @@ def p_good_rate() -> Metric:
     """Share of samples whose answer carried a readable P(good) (the base of auroc, brier and ece)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return len(probabilities(scores)[0]) / len(scores) if scores else NAN
+        records = counted(scores)
+        return len(probabilities(records)[0]) / len(records) if records else NAN
 
     return compute
 
@@ -79,7 +82,7 @@ def p_good_skipped() -> Metric:
     """Number of samples whose stored P(good) is not a number in [0, 1] (NaN, ±inf): left out above."""
 
     def compute(scores: list[SampleScore]) -> float:
-        stored = [(s.score.metadata or {}).get("p_good") for s in scores]
+        stored = [(s.score.metadata or {}).get("p_good") for s in counted(scores)]
         return float(sum(value is not None and _probability(value) is None for value in stored))
 
     return compute

@@ -12,13 +12,17 @@ rater1}}'`) the person grades Task 2/3 replies through the GRM prompt in the sam
 Model args: `annotator` (required: it names the person in the log's model args and in every
 answer's metadata), `port` (default: a free one), `undo_seconds` (how long the last answer can
 be undone when nothing else is waiting, default 4), `template` (your own judge or GRM template,
-which must be read back like the built-ins). The page is described in docs/human.md.
+which must be read back like the built-ins). A study of several people adds `team` (everyone's
+names; the task keeps this person's share), `overlap` (the share of records all of them judge),
+`seed`, `gold` (a file of records with known answers, mixed in blind: Task 1) and `guidelines`
+(a text file shown before the first item, kept in the log). The page is described in docs/human.md.
 """
 
 from __future__ import annotations
 
 import sys
 import weakref
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -28,6 +32,7 @@ from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
 from inspect_ai.util import display_counter, display_type
 
+from uxbench.data.assignment import Study
 from uxbench.data.templates import load_template
 from uxbench.judge.prompt import (
     JudgePrompt,
@@ -39,10 +44,12 @@ from uxbench.judge.prompt import (
 from uxbench.runtime._inspect import sample_active, stop_task
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import HUMAN
+from uxbench.runtime.userfiles import check_regular, read_text
 from uxbench.web.judging import Desk, Paused, judging_app
 from uxbench.web.server import LocalServer
 
 MODEL = HUMAN
+MAX_GUIDELINES_BYTES = 256 * 1024  # a page of instructions, not a book
 MEANING = {"good": "the user liked it", "bad": "the user did not", "neutral": "can't tell"}
 _desks: weakref.WeakSet[Desk] = weakref.WeakSet()
 _task_ids: dict[str, str] = {}  # eval id -> Inspect's task id, to end a paused run
@@ -112,6 +119,41 @@ class HumanRuns(Hooks):
                 desk.run_ended(log.eval.eval_id, log.status, log.location)
 
 
+def _number(name: str, value: object, kind: type[float] | type[int]) -> Any:
+    try:
+        return kind(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise DataError(f"{MODEL}: {name}={value!r}: give a number") from None
+
+
+def study_of(
+    annotator: str,
+    team: str | list[str] | None,
+    overlap: object,
+    seed: object,
+    gold: str | None,
+    guidelines: str | None,
+) -> Study:
+    """The study settings from the model args, files checked now: a wrong path stops before any page."""
+    names = team.split(",") if isinstance(team, str) else [str(n) for n in team or []]
+    if gold is not None:
+        check_regular(Path(str(gold)).expanduser(), "gold")
+    text = None
+    if guidelines is not None:
+        text = read_text(Path(str(guidelines)).expanduser(), "guidelines", limit=MAX_GUIDELINES_BYTES)
+        if not text.strip():
+            raise DataError(f"{MODEL}: guidelines={guidelines}: the file is empty")
+    return Study(
+        annotator,
+        tuple(n.strip() for n in names if n.strip()),
+        _number("overlap", overlap, float),
+        _number("seed", seed, int),
+        str(Path(str(gold)).expanduser().resolve()) if gold is not None else None,
+        str(Path(str(guidelines)).expanduser().resolve()) if guidelines is not None else None,
+        text,
+    )
+
+
 class HumanAPI(ModelAPI):
     """A person at a local web page, answering verdicts on judge and GRM prompts."""
 
@@ -125,13 +167,18 @@ class HumanAPI(ModelAPI):
         port: int = 0,
         undo_seconds: float = 4.0,
         template: str | None = None,
+        team: str | list[str] | None = None,
+        overlap: float = 1.0,
+        seed: int = 0,
+        gold: str | None = None,
+        guidelines: str | None = None,
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, config=config or GenerateConfig())
         if model_args:
             raise DataError(
                 f"{MODEL}: unknown model argument(s) {', '.join(model_args)} "
-                "(known: annotator, port, undo_seconds, template)"
+                "(known: annotator, port, undo_seconds, template, team, overlap, seed, gold, guidelines)"
             )
         if annotator is None or not str(annotator).strip():
             raise DataError(
@@ -139,10 +186,11 @@ class HumanAPI(ModelAPI):
                 f"--model-role 'grader={{model: {MODEL}, model_args: {{annotator: NAME}}}}')"
             )
         self.annotator = str(annotator).strip()
+        self.study = study_of(self.annotator, team, overlap, seed, gold, guidelines)
         self.templates = builtin_templates()
         if template is not None:
             self.templates = (load_template(template), *self.templates)
-        self.desk = Desk(self.annotator, float(undo_seconds))
+        self.desk = Desk(self.annotator, float(undo_seconds), self.study.guidelines_text)
         _desks.add(self.desk)
         self.server = LocalServer(judging_app(self.desk), int(port), name=f"uxbench-human-{self.annotator}")
         self.server.start()
@@ -179,6 +227,7 @@ class HumanAPI(ModelAPI):
                 "grader of Tasks 2/3); this prompt is neither. For your own template pass -M template=FILE"
             )
         active = sample_active()
+        self._check_planned(active)
         self._announce(active.eval_id if active else None)
         item = self.desk.add(
             item_view(prompt),
@@ -203,8 +252,22 @@ class HumanAPI(ModelAPI):
             "skipped": answer.label is None,
             "item": item.number,
             "seconds": round(answer.seconds, 1),
+            **({"guidelines": self.desk.guidelines_sha} if self.desk.guidelines_sha else {}),
         }
         return output
+
+    def _check_planned(self, active: Any) -> None:
+        """A team or gold items need the task to have kept this person's share: refuse to answer a
+        record the task did not plan for (a task built before the eval started never asked)."""
+        if not (self.study.team or self.study.gold) or active is None:
+            return
+        if "assignment" not in (active.sample.metadata or {}):
+            raise DataError(
+                f"{MODEL}: team= and gold= need the task built inside the eval, which then keeps "
+                f"{self.annotator}'s share of the records: run it by name (inspect eval "
+                "uxbench/task1_judge …, or eval('uxbench/task1_judge', task_args=…) in Python), "
+                "not as a Task object made beforehand"
+            )
 
     async def _stop(self, eval_id: str | None, message: str) -> None:
         """End a paused run as a cancel (one line on the console, the answers kept), not a traceback.

@@ -2,9 +2,9 @@
 
 Several annotators give a study its reliability: how far they agree beyond chance, on the
 records more than one of them judged (Krippendorff's α, nominal, with a bootstrap interval
-over records), and how often each is right on records whose answer is known — in Task 1
-every record's users' label is the gold answer. How the numbers are made:
-docs/report.md#people-beside-models.
+over records), and how often each is right on records whose answer is known: the gold items
+mixed into their run (`-M gold=FILE`) where there are some, else the users' labels of the
+records they judged. How the numbers are made: docs/report.md#people-beside-models.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ class Annotator:
     name: str
     records: int  # gold records judged (first epoch)
     right: int
+    gold: str  # what the known answers were: "gold items" or "users' labels"
     interval: Interval | None  # Wilson 95% of the accuracy
     seconds: float | None = None  # median seconds per item on screen
     per_hour: float | None = None  # items per hour of time on screen: 3600 / mean seconds
@@ -47,17 +48,19 @@ class Agreement:
     interval: Interval | None
 
 
-def agreement(runs: list[tuple[Run, dict[str | int, Judgment]]]) -> Agreement | None:
-    """The people's agreement (each run with its first-epoch judgments by record); None with
-    fewer than two people or no record both judged."""
+def agreement(runs: list[tuple[Run, dict[str | int, Judgment], list[Judgment]]]) -> Agreement | None:
+    """The people's agreement (each run with its first-epoch judgments by record and its gold
+    items' answers); None with fewer than two people or no record two of them judged. α is
+    over the records only: every person sees every gold item, so they would inflate it."""
     if len(runs) < 2:
         return None
     units: dict[str | int, list[str]] = defaultdict(list)
     annotators = []
-    for run, judged in runs:
-        gold = [j for j in judged.values() if j.label is not None and j.correct is not None]
+    for run, judged, gold_items in runs:
+        kind = "gold items" if gold_items else "users' labels"
+        gold = gold_items or [j for j in judged.values() if j.label is not None and j.correct is not None]
         right = sum(1 for j in gold if j.correct and j.correct >= 0.5)
-        times = [j.seconds for j in judged.values() if j.seconds is not None]
+        times = [j.seconds for j in [*judged.values(), *gold_items] if j.seconds is not None]
         mean = sum(times) / len(times) if times else 0.0
         if gold:
             annotators.append(
@@ -65,6 +68,7 @@ def agreement(runs: list[tuple[Run, dict[str | int, Judgment]]]) -> Agreement | 
                     str(run.annotator),
                     len(gold),
                     right,
+                    kind,
                     wilson(right, len(gold)),
                     statistics.median(times) if times else None,
                     3600 / mean if mean > 0 else None,
@@ -83,8 +87,9 @@ def agreement(runs: list[tuple[Run, dict[str | int, Judgment]]]) -> Agreement | 
 NOTE = (
     "Agreement among people: Krippendorff's α (nominal; a skip counts as its own answer) over the Task 1 "
     "records at least two people judged, with a 95% percentile bootstrap interval over those records "
-    "(2,000 seeded resamples); each person's accuracy on the gold records (every Task 1 record's users' "
-    "label is its known answer), with Wilson's 95% interval."
+    "(2,000 seeded resamples); each person's accuracy on records with a known answer, with Wilson's 95% "
+    "interval: the gold items mixed into their run where there are some (attention checks, left out of "
+    "α and of their Avg-Acc), else the users' labels of the records they judged."
 )
 
 
@@ -102,7 +107,7 @@ def agreement_text(found: Agreement) -> str:
 
 COLUMNS = [  # title, what it means
     ("Person", "the annotator"),
-    ("Gold records", "records with the users' label judged"),
+    ("Gold records", "records with a known answer judged: gold items, or the users' labels"),
     ("Gold accuracy % (95% CI)", "share right, Wilson interval"),
     ("Seconds per item", "median time an item was on screen before the answer"),
     ("Items per hour", "3600 / mean seconds per item (time on screen only)"),
@@ -114,7 +119,7 @@ def agreement_grid(found: Agreement, section_id: str) -> Grid:
     rows = [
         [
             Cell(a.name, a.name),
-            Cell(str(a.records), a.records),
+            Cell(f"{a.records} {a.gold}", a.records),
             Cell(
                 _percent(a.accuracy)
                 + (f" ({_percent(a.interval[0])} to {_percent(a.interval[1])})" if a.interval else ""),
@@ -138,6 +143,7 @@ def agreement_json(found: Agreement) -> dict[str, Any]:
             {
                 "annotator": a.name,
                 "gold_records": a.records,
+                "gold_kind": a.gold,
                 "gold_accuracy": a.accuracy,
                 "gold_accuracy_ci95": list(a.interval) if a.interval else None,
                 "seconds_per_item": a.seconds,

@@ -49,6 +49,7 @@ class Judgment:
     record_hash: str | None = None  # the record's content hash (None in older logs)
     no_row: bool = False  # a replay's record without a row in the published file (a failed judgment)
     seconds: float | None = None  # Task 1 by a person: time the item was on screen before the answer
+    gold: bool = False  # a person's gold item (an attention check), not a record of the benchmark
 
 
 def uxbench_score(scores: Mapping[str, Score] | None, scorer: str | None = None) -> Score | None:
@@ -89,6 +90,7 @@ def _judgment(summary: EvalSampleSummary, scorer: str | None = None) -> Judgment
         record_hash=summary.metadata.get("record_hash"),
         no_row=meta.get("raw") == NO_ROW_ANSWER,
         seconds=_number(meta.get("seconds")),
+        gold=bool(meta.get("gold")),
     )
 
 
@@ -173,16 +175,24 @@ class Evidence:
             target = self._judgments if kind == "judgments" else self._replies
             target[run.source] = found  # type: ignore[assignment]
 
-    def judgments(self, run: Run) -> list[Judgment]:
+    def _read_judgments(self, run: Run) -> list[Judgment]:
         if run.source not in self._judgments:
             self._judgments[run.source] = judgments(run.log, run.scorer)
         return self._judgments[run.source]
+
+    def judgments(self, run: Run) -> list[Judgment]:
+        """The run's judgments of the benchmark's records (a person's gold items apart)."""
+        return [j for j in self._read_judgments(run) if not j.gold]
+
+    def gold(self, run: Run) -> list[Judgment]:
+        """A person's first-epoch answers on the gold items mixed into their run (`-M gold=FILE`)."""
+        return [j for j in self._read_judgments(run) if j.gold and j.epoch == 1 and j.correct is not None]
 
     def counts_of(self, run: Run) -> Counts:
         if run.dataset not in self._counts:
             shared = self._read_for.get(run.dataset)
             found = self._judgments[shared] if shared in self._judgments else self.judgments(run)
-            self._counts[run.dataset] = counts(found)
+            self._counts[run.dataset] = counts([j for j in found if not j.gold])
         return self._counts[run.dataset]
 
     def replies(self, run: Run) -> list[Reply]:

@@ -420,7 +420,7 @@ def section(
             )
         )
     people = (
-        agreement([(r.run, evidence.verdicts(r.run)) for r in rows if r.run.human])
+        agreement([(r.run, evidence.verdicts(r.run), evidence.gold(r.run)) for r in rows if r.run.human])
         if spec.name == "task1_judge"
         else None
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.scorer import Metric, Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from uxbench.data.templates import Template, load_template, template_path
@@ -45,8 +45,9 @@ def judge_template(template: str = "default", labels: str = "binary") -> Templat
     )
 
 
-@scorer(
-    metrics=[
+def judge_metrics() -> list[Metric]:
+    """Task 1's metrics (a run with gold items adds `gold_acc`)."""
+    return [
         avg_acc(),
         good_acc(),
         bad_acc(),
@@ -57,7 +58,9 @@ def judge_template(template: str = "default", labels: str = "binary") -> Templat
         breakdown(GROUP_KEYS),
         *calibration_metrics(),
     ]
-)
+
+
+@scorer(metrics=judge_metrics())
 def judge_verdict(template: str = "default", labels: str = "binary", parse: ParseMode = "careful") -> Scorer:
     """1 when the parsed verdict equals the user's label, else 0 (unparseable = wrong).
 
@@ -80,27 +83,30 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
             logger.warning("uxbench: sample %s: %d half character(s) in the judge's answer read as U+FFFD",
                            state.sample_id, replaced)  # fmt: skip
         verdict = parse_verdict(raw, judging, parse)
-        gold = target.text
-        feeling = "liked" if gold == "good" else "disliked"
+        expected = target.text
+        feeling = "the user " + ("liked" if expected == "good" else "disliked") + " it"
+        if state.metadata.get("gold"):
+            feeling = f"gold item, known answer {expected}"
         p_good = answer_p_good(state.output, judging)
         chance = "no P(good) (no usable logprobs)" if p_good is None else f"P(good) {p_good:.3f}"
         said = f"{verdict.label or 'nothing readable'} (read by rule '{verdict.method}'), {chance}"
         # what a reader checks first leads, in the explanation and in the metadata (inspect view)
-        explanation = f"judge said {said}; the user {feeling} it"
+        explanation = f"judge said {said}; {feeling}"
         skipped_by = skipper(state)
         if skipped_by:
-            explanation = f"skipped by {skipped_by}; the user {feeling} it"
+            explanation = f"skipped by {skipped_by}; {feeling}"
         return Score(
-            value=1 if verdict.label == gold else 0,
+            value=1 if verdict.label == expected else 0,
             answer=verdict.label,  # None for a skip too: parse_fail_rate counts it, as the protocol asks
             explanation=explanation,
             metadata={
                 "parse": verdict.method,
                 "p_good": p_good,
-                "label": gold,
+                "label": expected,
                 "raw": shown_raw(raw),
                 "replaced_surrogates": replaced,
                 **({"seconds": state.output.metadata["seconds"]} if _by_person(state) else {}),
+                **({"gold": True} if state.metadata.get("gold") else {}),
             },
         )
 

@@ -20,6 +20,9 @@ The contract between the scorers and every UXBench metric (this module, `uxbench
   SE = √(Σ (s_i − p·n_i)²) / Σ n_i, which is √(p(1 − p)/n) at one epoch.
 - `--epochs-reducer` therefore does not change UXBench's metrics.
 
+Gold items (`uxbench/human`'s attention checks, score metadata `gold`) are counted only by
+`gold_acc`: every other metric reads `counted(scores)`, the records of the benchmark.
+
 Numbers that are not finite (NaN, ±inf in an older log's metadata) are skipped by the
 means and counted (`p_good_skipped`, `score_skipped`), never averaged into NaN.
 """
@@ -33,6 +36,8 @@ from typing import Literal
 
 from inspect_ai.scorer import Metric, SampleScore, Value, metric
 
+from uxbench.data.assignment import counted, is_gold
+
 NAN = float("nan")
 
 
@@ -41,7 +46,7 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def _class_scores(scores: list[SampleScore], label: str) -> list[SampleScore]:
-    return [s for s in scores if (s.score.metadata or {}).get("label") == label]
+    return [s for s in counted(scores) if (s.score.metadata or {}).get("label") == label]
 
 
 def _share(scores: list[SampleScore]) -> float:
@@ -124,7 +129,7 @@ def parse_fail_rate() -> Metric:
     """Share of answers no label could be read from (they count as wrong)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return _mean([float(s.score.answer is None) for s in scores])
+        return _mean([float(s.score.answer is None) for s in counted(scores)])
 
     return compute
 
@@ -134,7 +139,18 @@ def neutral_rate() -> Metric:
     """Share of answers that chose the neutral option (three-class prompts; wrong either way)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return _mean([float(s.score.answer == "neutral") for s in scores])
+        return _mean([float(s.score.answer == "neutral") for s in counted(scores)])
+
+    return compute
+
+
+@metric(scores="unreduced")
+def gold_acc() -> Metric:
+    """Gold-Acc = correct answers on gold items / gold items: how closely a person follows the
+    known answers of the study's attention checks (Task 1 runs with `-M gold=FILE`)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return _share([s for s in scores if is_gold(s)])
 
     return compute
 
@@ -150,7 +166,7 @@ def breakdown(keys: list[str]) -> Metric:
 
     def compute(scores: list[SampleScore]) -> Value:
         groups: dict[str, list[float]] = defaultdict(list)
-        for s in scores:
+        for s in counted(scores):
             metadata = s.sample_metadata or {}
             for key in keys:
                 if metadata.get(key) not in (None, ""):

@@ -39,6 +39,7 @@ from uxbench.grading.grm import BAD, GOOD
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import grm
+from uxbench.tasks.study import person_samples
 from uxbench.tasks.task3_recovery import GRM_CONTEXT_TURNS
 
 logger = logging.getLogger(__name__)
@@ -247,6 +248,7 @@ def grader_check(
                 f"{root}: no usable published {published_task} replies for the records in data={data!r}"
             )
     recovery = published_task == "task3" and not users
+    samples, study = person_samples(samples)  # a person's share, when a team is set
     return Task(
         dataset=MemoryDataset(samples, name="uxbench_grader_check"),
         solver=recorded_reply(),
@@ -261,6 +263,7 @@ def grader_check(
         metadata={
             **facts,
             **reference_facts,
+            **study,
             "per_model": per_model,
             "seed": seed,
             "grader_template": grader_template,

@@ -12,9 +12,11 @@ from uxbench.judge.verdict import ParseMode
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.judge import PROMPTS, judge_template, judge_verdict
+from uxbench.scorers.judge import PROMPTS, judge_metrics, judge_template, judge_verdict
+from uxbench.scorers.metrics import gold_acc
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import generate_answer
+from uxbench.tasks.study import person_dataset
 
 # the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
 CONFIG = GenerateConfig(temperature=0.2, max_tokens=4096)
@@ -50,11 +52,15 @@ def task1_judge(
     ensure_tiktoken_cache()
     scorer = judge_verdict(template or prompt, labels, parse)  # checks labels and parse
     judging = judge_template(template or prompt, labels)
-    dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude)
+    dataset, facts = person_dataset(
+        *uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude), gold_template=judging
+    )
     return Task(
         dataset=dataset,
         solver=generate_answer(),
         scorer=scorer,
+        # gold items (a person's attention checks) get a metric of their own
+        metrics=[*judge_metrics(), gold_acc()] if (facts.get("study") or {}).get("gold") else None,
         config=CONFIG,
         metadata={
             **task_version().metadata(),

@@ -31,6 +31,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from uxbench.data.assignment import guidelines_hash
 from uxbench.web.server import BAD_REQUEST_HANDLERS, BadRequest, json_object, static_dir
 
 _ids = itertools.count(1)
@@ -72,9 +73,12 @@ class Item:
 class Desk:
     """Thread-safe queue of items for one annotator, with hold-back, undo and pause."""
 
-    def __init__(self, annotator: str, undo_seconds: float = 4.0) -> None:
+    def __init__(self, annotator: str, undo_seconds: float = 4.0, guidelines: str | None = None) -> None:
         self.annotator = annotator
         self.undo_seconds = undo_seconds
+        self.guidelines = guidelines
+        self.guidelines_sha = guidelines_hash(guidelines) if guidelines is not None else None
+        self._read_guidelines = guidelines is None  # the first item waits until they are read
         self._changed = threading.Condition()
         self._version = 0
         self._queue: list[Item] = []
@@ -154,10 +158,19 @@ class Desk:
 
     # ------------------------------------------------------------ the person's side
 
+    def read_guidelines(self) -> None:
+        """The person has read the guidelines: the items show, the first one's clock starts now."""
+        with self._changed:
+            if not self._read_guidelines:
+                self._read_guidelines = True
+                if self._queue:
+                    self._queue[0].shown = time.monotonic()
+                self._bump()
+
     def answer(self, item_id: int, label: str | None) -> bool:
         """Answer the item on screen (None: skip); False when the page showed another item."""
         with self._changed:
-            if not self._queue or self._queue[0].id != item_id:
+            if not self._read_guidelines or not self._queue or self._queue[0].id != item_id:
                 return False
             if label is not None and label not in {a["label"] for a in self._queue[0].view["answers"]}:
                 return False
@@ -253,6 +266,9 @@ class Desk:
             else {"id": item.id, "number": item.number, "total": item.total, **item.view},
             "held": held,
             "sent": self.sent,
+            "guidelines": None
+            if self.guidelines_sha is None
+            else {"sha256": self.guidelines_sha, "read": self._read_guidelines},
             "paused": self._pause_command,
             "running": sum(1 for run in self._runs.values() if run.status is None),
             "ended": ended,
@@ -368,6 +384,12 @@ def judging_app(desk: Desk) -> Starlette:
         desk.pause()
         return JSONResponse(desk.state())
 
+    async def guidelines(request: Request) -> Response:
+        if request.method == "POST":
+            desk.read_guidelines()
+            return JSONResponse(desk.state())
+        return JSONResponse({"text": desk.guidelines})
+
     return Starlette(
         exception_handlers=BAD_REQUEST_HANDLERS,
         routes=[
@@ -377,6 +399,7 @@ def judging_app(desk: Desk) -> Starlette:
             Route("/api/undo", undo, methods=["POST"]),
             Route("/api/send", send, methods=["POST"]),
             Route("/api/pause", pause, methods=["POST"]),
+            Route("/api/guidelines", guidelines, methods=["GET", "POST"]),
             Mount("/static", StaticFiles(directory=static_dir()), name="static"),
         ],
     )

@@ -5,6 +5,22 @@ const $ = (id) => document.getElementById(id);
 let current = null; // state last rendered
 let itemId = null; // item whose conversation is on screen
 let ticker = null;
+let guidelinesText = null; // fetched once
+let rereading = false; // the person reopened the guidelines
+
+async function showGuidelines(first) {
+  if (guidelinesText === null) guidelinesText = (await api("/api/guidelines")).data.text || "";
+  itemId = null;
+  $("workspace").classList.remove("answering");
+  for (const id of ["item", "answerbar", "message", "progress"]) $(id).hidden = true;
+  $("guidelines").hidden = false;
+  $("guidelines-lead").textContent = first
+    ? "Please read these once before the first item; they stay one click away in the top bar."
+    : "The guidelines you read before the first item.";
+  $("guidelines-text").textContent = guidelinesText;
+  $("guidelines-done").textContent = first ? "I have read them — start" : "Back";
+  $("guidelines-done").onclick = first ? () => send("/api/guidelines", {}) : () => { rereading = false; render(current); };
+}
 
 function progress(number, total, done) {
   $("progress").hidden = !total;
@@ -15,6 +31,7 @@ function progress(number, total, done) {
 }
 
 function showItem(item) {
+  $("guidelines").hidden = true;
   $("workspace").classList.add("answering");
   $("item").hidden = false;
   $("message").hidden = true;
@@ -43,6 +60,7 @@ function showItem(item) {
 
 function showMessage(title, text, code, actions = []) {
   itemId = null;
+  $("guidelines").hidden = true;
   $("workspace").classList.remove("answering");
   $("item").hidden = true;
   $("answerbar").hidden = true;
@@ -68,7 +86,11 @@ function render(state) {
   $("undo").disabled = !held;
   $("held").textContent = held && item ? `Last answer — ${heldText(held)}; you can undo it until you answer this one.` : "";
   clearInterval(ticker);
-  if (item) {
+  const unread = state.guidelines && !state.guidelines.read;
+  $("guidelines-open").hidden = !state.guidelines || unread;
+  if ((unread && (item || state.running)) || rereading) {
+    showGuidelines(unread);
+  } else if (item) {
     progress(item.number, item.total, false);
     showItem(item);
   } else if (held) {
@@ -129,7 +151,7 @@ async function poll() {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (typing(event) || !current) return;
+  if (typing(event) || !current || !$("guidelines").hidden) return;
   const { item, held } = current;
   const key = event.key.toLowerCase();
   if (item && /^[1-9]$/.test(key) && item.answers[Number(key) - 1]) {
@@ -148,6 +170,7 @@ document.addEventListener("keydown", (event) => {
 
 $("skip").addEventListener("click", () => current && current.item && send("/api/answer", { item: current.item.id, label: "skip" }));
 $("undo").addEventListener("click", () => send("/api/undo"));
+$("guidelines-open").addEventListener("click", () => { rereading = true; render(current); });
 $("pause").addEventListener("click", () => { $("pause-ask").hidden = true; $("pause-confirm").hidden = false; });
 $("pause-no").addEventListener("click", () => { $("pause-ask").hidden = false; $("pause-confirm").hidden = true; });
 $("pause-yes").addEventListener("click", async () => {
