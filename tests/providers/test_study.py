@@ -149,6 +149,7 @@ def test_the_report_gives_agreement_on_records_and_accuracy_on_gold(
         a["annotator"]: (a["gold_records"], a["gold_kind"], a["gold_accuracy"]) for a in people["annotators"]
     }
     assert accuracy == {"rater1": (2, "gold items", 0.5), "rater2": (2, "gold items", 1.0)}
+    assert "2 gold items" in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(

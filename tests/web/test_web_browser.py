@@ -176,6 +176,58 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
     assert [o.metadata["skipped"] for o in outputs.values()].count(True) == 1
 
 
+GUIDE = "1. Read the whole conversation first.\n2. Judge the reply as its user would.\n3. 看不出来就跳过。\n"
+
+
+def test_a_study_run_opens_on_the_guidelines_and_mixes_in_a_gold_item(
+    browser: Any, judge_dir: Callable[[int, int], Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = judge_dir(2, 2)
+    gold = write_jsonl(
+        tmp_path / "gold.jsonl",
+        [{"cid": "check", "history": [], "query": "一加一？", "response": "GOODREPLY 二", "ground_truth": 1}],
+    )
+    guide = tmp_path / "guide.md"
+    guide.write_text(GUIDE, encoding="utf-8")
+    args = {"annotator": "rater1", "undo_seconds": 0, "gold": str(gold), "guidelines": str(guide)}
+    run = Run(
+        lambda: eval(
+            "uxbench/task1_judge",
+            task_args={"data": str(data)},
+            model="uxbench/human",
+            model_args=args,
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+        )  # fmt: skip
+    )
+    urls: list[str] = []
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(page_url(capsys, urls))
+    expect(page.locator("#guidelines")).to_be_visible()  # before the first item, whatever is waiting
+    expect(page.locator("#guidelines-text")).to_have_text(GUIDE)
+    expect(page.locator("#item")).to_be_hidden()
+    page.keyboard.press("1")  # no answer while the guidelines are up
+    drawn = "#guidelines-done"
+    shoot(browser, urls[-1], tmp_path / "guidelines", lambda p: expect(p.locator(drawn)).to_be_visible())
+    page.click("#guidelines-done")
+    shoot(browser, urls[-1], tmp_path / "study", lambda p: expect(p.locator(".turn.marked")).to_be_visible())
+    for number in range(1, 6):  # 4 records and the gold item, blind among them
+        expect(page.locator("#progress-text")).to_have_text(f"Item {number} of 5")
+        if number == 2:  # the guidelines stay one click away
+            page.click("#guidelines-open")
+            expect(page.locator("#guidelines-done")).to_have_text("Back")
+            page.click("#guidelines-done")
+            expect(page.locator("#item")).to_be_visible()
+        liked = "GOODREPLY" in page.locator(".turn.marked .bubble").inner_text()
+        page.keyboard.press("1" if liked else "2")
+    log = run.log()
+    page.close()
+    assert log.status == "success" and len(log.samples) == 5
+    metrics = {name: m.value for name, m in log.results.scores[0].metrics.items()}
+    assert metrics["avg_acc"] == 1.0 and metrics["gold_acc"] == 1.0
+    assert log.eval.metadata["study"]["guidelines"]["text"] == GUIDE
+
+
 def test_explorer_filter_record_and_exclusion_round_trip_into_a_task(browser: Any, tmp_path: Path) -> None:
     entries, problems = load_entries("sample")
     exclude = tmp_path / "exclusions.jsonl"

@@ -352,7 +352,8 @@ class Desk:
 
 
 def judging_app(desk: Desk) -> Starlette:
-    """The page and its JSON API: GET /api/state (long poll with ?since=), POST answer/undo/send/pause."""
+    """The page and its JSON API: GET /api/state (long poll with ?since=), POST answer/undo/send/pause,
+    GET /api/guidelines (their text) and POST it (read: the items show)."""
 
     async def page(request: Request) -> Response:
         return FileResponse(static_dir() / "judge.html")
