@@ -16,14 +16,13 @@ from __future__ import annotations
 import json
 import math
 import statistics
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.desk import at_the_desk, human
 from helpers.grm import metric_values, write_data
 from helpers.published import MARK, flipping_grader, lines, reference, write_published
 from inspect_ai import eval
@@ -55,29 +54,6 @@ def evaluate(tasks: Any, model: str | Model, log_dir: Path, **kwargs: Any) -> Ev
     (log,) = eval(tasks, model=model, log_dir=str(log_dir), display="none", ctl_server=False, **kwargs)
     assert log.status == "success", log.error
     return log
-
-
-def at_the_desk(model: Model, answer: Callable[[dict], str | None], items: int) -> threading.Thread:
-    """A person answering `items` items of the desk behind `model`, each as `answer(item)` says."""
-    desk = model.api.desk
-    seen: list[int] = []
-
-    def person() -> None:
-        while len(seen) < items:
-            item = desk.state()["item"]
-            if item is None or item["id"] in seen:
-                time.sleep(0.005)
-                continue
-            seen.append(item["id"])
-            desk.answer(item["id"], answer(item))
-
-    thread = threading.Thread(target=person, daemon=True)
-    thread.start()
-    return thread
-
-
-def human(annotator: str) -> Model:
-    return get_model("uxbench/human", memoize=False, annotator=annotator, undo_seconds=0)
 
 
 def rewritten(log: EvalLog, path: Path, change: Callable[[EvalLog], None]) -> Path:
