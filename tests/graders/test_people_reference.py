@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from helpers.desk import at_the_desk, human
 from helpers.grm import metric_values
+from helpers.logs import rewritten
 from inspect_ai import eval
-from inspect_ai.log import EvalError, EvalLog, read_eval_log, write_eval_log
+from inspect_ai.log import EvalError, EvalLog, read_eval_log
 from inspect_ai.model import ModelOutput, get_model
 
 from uxbench.cli import main
@@ -83,13 +84,6 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Logs:
         len(TASK2_PLAN),
     )
     return Logs(task1, task2, said, replies)
-
-
-def rewritten(log: EvalLog, path: Path, change: Callable[[EvalLog], None]) -> Path:
-    copy = read_eval_log(log.location)
-    change(copy)
-    write_eval_log(copy, str(path))
-    return path
 
 
 # ---------------------------------------------------------------- the reader
