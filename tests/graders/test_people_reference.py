@@ -30,6 +30,7 @@ from uxbench.runtime.errors import DataError
 from uxbench.tasks.grader_check import REPLY_KEY, grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
+from uxbench.tasks.task3_recovery import task3_recovery
 
 TASK1_PLAN = ["good", "bad", None, "neutral", "good", "good"]  # by the record's place in the run
 TASK2_PLAN = ["good", None, "bad", "good"]  # by the order the items come
@@ -290,3 +291,29 @@ def test_rows_not_matching_the_data_and_mixed_tasks(logs: Logs, tmp_path: Path) 
     assert picked.metadata["left_out_other_task"] == 4 and len(picked.dataset) == 3
     with pytest.raises(DataError, match="models and per_model apply to a directory"):
         grader_check(reference=str(mixed), per_model=2, data="sample")
+    with pytest.raises(DataError, match=r"an Inspect log; .*: uxbench people export .*\.eval --out FILE"):
+        grader_check(reference=logs.task1.location, data="sample")
+
+
+def test_task3_rows_are_graded_as_the_paper_grades_task3(tmp_path: Path) -> None:
+    """A person's Task 3 grades are checked with the paper's context: the failed reply and the
+    complaint, not the question before them (the person saw no more, grm_context=paper)."""
+    records = list(task3_recovery(data="sample").dataset)[:2]
+    rows = [
+        ReferenceRow("task3", str(s.id), s.metadata["record_hash"], f"修好 {i}", said, "rater1", "x", "m")
+        for i, (s, said) in enumerate(zip(records, ("good", "bad"), strict=True))
+    ]
+    path = tmp_path / "task3.jsonl"
+    path.write_text("".join(json.dumps(r.as_json()) + "\n" for r in rows), encoding="utf-8")
+    prompts: list[str] = []
+
+    def grade(messages, tools, choice, config) -> ModelOutput:
+        prompts.append(messages[-1].text)
+        return ModelOutput.from_content("mockllm", "好")
+
+    grader = get_model("mockllm/model", custom_outputs=grade)
+    log = evaluate(grader_check(reference=str(path), data="sample"), grader, tmp_path / "logs")
+    assert log.eval.metadata["task"] == "task3" and metric_values(log)["sensitivity"] == 1
+    first_question = records[0].input[0].text
+    assert len(prompts) == 2 and not any(first_question in p for p in prompts)
+    assert any("修好 0" in p and records[0].input[-1].text in p for p in prompts)

@@ -233,6 +233,11 @@ def is_person_file(reference: str) -> bool:
 def _person_dataset(
     path: Path, task: str | None, data: str, revision: str | None, skip_bad: bool
 ) -> tuple[list[Sample], dict[str, Any], dict[str, Any]]:
+    if path.suffix == ".eval":
+        raise DataError(
+            f"reference {path}: an Inspect log; write the person's verdicts as a reference first: "
+            f"uxbench people export {path} --out FILE.jsonl"
+        )
     rows = read_reference(path)
     chosen = person_task(rows, task, path)
     dataset, facts = uxbench_dataset(  # type: ignore[arg-type]
