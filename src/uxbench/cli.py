@@ -1,6 +1,6 @@
 """The `uxbench` command line: a click group (Inspect's own CLI library) with one command per feature.
 
-Each feature module defines its click command (`report`, `pipeline`, `explore`, `redact`); heavy
+Each feature module defines its click command (`report`, `pipeline`, `explore`, `redact`, `people`); heavy
 imports stay inside the command functions, so `uxbench --help` starts fast.
 """
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import click
 
+from uxbench.graders.cli import people
 from uxbench.pipeline.cli import pipeline
 from uxbench.report.cli import report
 from uxbench.runtime.redact_cli import redact
@@ -22,7 +23,7 @@ def uxbench() -> None:
     """UXBench tools for Inspect AI."""
 
 
-for _command in (report, pipeline, explore, redact):
+for _command in (report, pipeline, explore, redact, people):
     uxbench.add_command(_command)
 
 

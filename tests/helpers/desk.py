@@ -1,4 +1,6 @@
-"""A person at the `uxbench/human` desk, played by a thread."""
+"""A person at the `uxbench/human` desk, answered from a thread: the tests' stand-in for a browser."""
+
+from __future__ import annotations
 
 import threading
 import time
@@ -6,6 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from inspect_ai.model import Model, get_model
+
+
+def human(annotator: str, **study: Any) -> Model:
+    """A fresh `uxbench/human` model for `annotator`, answers sent at once (no undo wait);
+    `study`: the study's model args (team, overlap, gold, guidelines, …)."""
+    return get_model("uxbench/human", memoize=False, annotator=annotator, undo_seconds=0, **study)
 
 
 def at_the_desk(model: Model, answer: Callable[[dict], str | None], items: int) -> threading.Thread:
@@ -26,8 +34,3 @@ def at_the_desk(model: Model, answer: Callable[[dict], str | None], items: int) 
     thread = threading.Thread(target=person, daemon=True)
     thread.start()
     return thread
-
-
-def human(annotator: str, **study: Any) -> Model:
-    """The provider for `annotator`, sending each answer at once; `study`: team, overlap, gold, …"""
-    return get_model("uxbench/human", memoize=False, annotator=annotator, undo_seconds=0, **study)

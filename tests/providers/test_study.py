@@ -19,6 +19,7 @@ from inspect_ai import eval
 from inspect_ai.log import EvalLog
 
 from uxbench.data.assignment import GOLD_PREFIX, guidelines_hash
+from uxbench.graders.people_reference import export_logs
 from uxbench.report import build_report
 from uxbench.runtime.errors import DataError
 from uxbench.stats.agreement import krippendorff_alpha
@@ -185,3 +186,9 @@ def test_gold_items_are_for_a_person_as_the_judge(tmp_path: Path) -> None:
             )  # fmt: skip
     finally:
         grader.api.close()
+
+
+def test_an_export_of_a_study_run_leaves_the_gold_items_out(study: dict[str, EvalLog]) -> None:
+    found = export_logs([study["rater1"].location])
+    assert len(found.rows) == 18 and found.skipped["gold"] == 2
+    assert not any(row.cid.startswith(GOLD_PREFIX) for row in found.rows)

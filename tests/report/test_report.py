@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 from helpers.grm import grader_output
+from helpers.logs import rewritten
 from inspect_ai import eval
-from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
+from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
@@ -101,14 +102,6 @@ def broken_model(
     messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
 ) -> ModelOutput:
     raise RuntimeError("the provider is down")
-
-
-def rewritten(log: EvalLog, path: Path, change: Callable[[EvalLog], None]) -> Path:
-    """A copy of a log with its header changed (samples as they were)."""
-    copy = read_eval_log(log.location)
-    change(copy)
-    write_eval_log(copy, str(path))
-    return path
 
 
 def _http_400_log(log_dir: Path) -> EvalLog:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,9 +23,10 @@ from typing import Any
 import pytest
 from helpers.desk import at_the_desk, human
 from helpers.grm import metric_values, write_data
+from helpers.logs import rewritten
 from helpers.published import MARK, flipping_grader, lines, reference, write_published
 from inspect_ai import eval
-from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
+from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import Model, get_model
 
 from uxbench.graders.correction import Proportion, Qualification, corrected_rate
@@ -54,13 +54,6 @@ def evaluate(tasks: Any, model: str | Model, log_dir: Path, **kwargs: Any) -> Ev
     (log,) = eval(tasks, model=model, log_dir=str(log_dir), display="none", ctl_server=False, **kwargs)
     assert log.status == "success", log.error
     return log
-
-
-def rewritten(log: EvalLog, path: Path, change: Callable[[EvalLog], None]) -> Path:
-    copy = read_eval_log(log.location)
-    change(copy)
-    write_eval_log(copy, str(path))
-    return path
 
 
 # ---------------------------------------------------------------- the logs

@@ -80,11 +80,15 @@ def _kind(where: str) -> str:
     return SHARED if where == SHARED else OWN
 
 
+def _marked(sample: Sample, kind: str) -> Sample:
+    return sample.model_copy(update={"metadata": {**(sample.metadata or {}), "assignment": kind}})
+
+
 def assign(samples: list[Sample], study: Study) -> tuple[list[Sample], dict[str, Any]]:
     """The annotator's records (in the task's order, each marked `assignment` shared or own) and the
     counts that go into the task's metadata."""
     if not study.team:
-        alone = [s.model_copy(update={"metadata": {**(s.metadata or {}), "assignment": OWN}}) for s in samples]
+        alone = [_marked(s, OWN) for s in samples]
         return alone, {"records": len(samples), "assigned": len(samples), "shared": 0}
     by_class: dict[str, list[Sample]] = defaultdict(list)
     for sample in samples:
@@ -97,9 +101,7 @@ def assign(samples: list[Sample], study: Study) -> tuple[list[Sample], dict[str,
             turn = (index - shared) % len(study.team)
             plan[str(sample.id)] = SHARED if index < shared else study.team[turn]
     mine = [
-        s.model_copy(update={"metadata": {**(s.metadata or {}), "assignment": _kind(plan[str(s.id)])}})
-        for s in samples
-        if plan[str(s.id)] in (SHARED, study.annotator)
+        _marked(s, _kind(plan[str(s.id)])) for s in samples if plan[str(s.id)] in (SHARED, study.annotator)
     ]
     counts = {
         "records": len(samples),

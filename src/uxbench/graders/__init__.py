@@ -2,5 +2,5 @@
 GRM-equivalent correction, which qualification a run may use, and the published per-model
 outputs that serve as references.
 
-May import: `uxbench.runtime`, `uxbench.stats`, `uxbench.data`, `uxbench.grading`.
+May import: `uxbench.runtime`, `uxbench.stats`, `uxbench.data`, `uxbench.grading`, `uxbench.judge`.
 """

@@ -26,6 +26,8 @@ from uxbench.stats.prevalence import homogeneity
 
 GRADER_CHECK = "grader_check"
 USERS = "users"  # grader_check's reference=users: the users' thumbs, not UXBench-GRM
+PUBLISHED = "published"  # reference=<dir>: UXBench-GRM's published grades
+PERSON = "person"  # reference=<file>.jsonl: a person's verdicts (uxbench people export)
 RUN_TASKS = {"task2_eval": "task2", "task3_recovery": "task3"}
 NOT_QUALIFIED = "grader not qualified"
 SELF_GRADED = "self-graded: not corrected"
@@ -106,6 +108,7 @@ class Check:
     task: str  # task1 (reference=users), task2, task3
     template: str | None
     metrics: Mapping[str, float] = field(default_factory=dict)  # every metric, NaN where it has none
+    kind: str | None = None  # users, published or person (None in logs before it was recorded)
 
     @classmethod
     def of(cls, log: EvalLog) -> Check | None:
@@ -126,12 +129,19 @@ class Check:
             task=str(facts.get("task", "task1")),
             template=log.eval.task_args.get("grader_template"),
             metrics=metrics,
+            kind=facts.get("reference_kind"),
         )
 
     @property
+    def reference_kind(self) -> str:
+        """users, published (UXBench-GRM's grades) or person (a person's verdicts)."""
+        return self.kind or (USERS if self.reference == USERS else PUBLISHED)
+
+    @property
     def published(self) -> bool:
-        """Graded against UXBench-GRM's published grades (not the users' thumbs)."""
-        return self.reference != USERS
+        """Graded against UXBench-GRM's published grades (not the users' thumbs, not a person):
+        only such a check can turn a Good% into a GRM-equivalent one."""
+        return self.reference_kind == PUBLISHED
 
     def metric(self, name: str) -> float:
         return self.metrics.get(name, math.nan)

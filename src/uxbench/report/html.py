@@ -182,7 +182,7 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
         parts.append(
             f'<div class="paired" id="{escape(section.id)}-people-agreement"><h4>Agreement among people</h4>'
             f"<p><strong>{escape(agreement_text(section.agreement))}</strong></p>"
-            f'<p class="note">{escape(AGREEMENT_NOTE)}</p>{grid}</div>'
+            f'{grid}<p class="note">{escape(AGREEMENT_NOTE)}</p></div>'
         )
     parts.append(_trust(trust, charts, out_dir))
     for key in section.breakdown_keys():

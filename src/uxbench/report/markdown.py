@@ -72,8 +72,8 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
         lines += grid_markdown(separation_grid(section.separation, section.id))
     if section.agreement:
         lines += ["#### Agreement among people", "", md_text(agreement_text(section.agreement)), ""]
-        lines += [md_text(AGREEMENT_NOTE), ""]
         lines += grid_markdown(agreement_grid(section.agreement, section.id))
+        lines += [md_text(AGREEMENT_NOTE), ""]
     lines += _trust(trust, charts)
     lines += [*(_image(c) for c in charts if not c.file.endswith("_reliability.png")), ""]
     for key in section.breakdown_keys():

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from uxbench.graders.correction import DEFAULT_METHOD, LEVEL, METHOD_NAMES
-from uxbench.graders.qualification import NOT_QUALIFIED, Check, find_qualification, grm_equivalent
+from uxbench.graders.qualification import (
+    NOT_QUALIFIED,
+    PERSON,
+    PUBLISHED,
+    USERS,
+    Check,
+    find_qualification,
+    grm_equivalent,
+)
 from uxbench.report.collect import CheckLog, Run
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.settings import shown_value
@@ -22,6 +30,8 @@ from uxbench.stats.prevalence import qualification_size
 
 GRM_GRADED = "graded by UXBench-GRM: the reference itself"
 TASK_TITLES = {"task1": "Task 1", "task2": "Task 2", "task3": "Task 3"}
+# what a grader_check compared with (Check.reference_kind); a person's check never corrects a Good%
+REFERENCE_TITLES = {PUBLISHED: "UXBench-GRM", USERS: "users", PERSON: "a person"}
 METHOD = (
     "GRM-equivalent: what UXBench-GRM would give, from the grader's sensitivity and specificity against "
     "UXBench-GRM's published grades (its newest grader_check of the same task and grader template): "
@@ -134,7 +144,7 @@ def _number(value: float) -> float | None:
 
 def reference_text(check: Check) -> str:
     task = TASK_TITLES.get(check.task, check.task)
-    return f"UXBench-GRM · {task}" if check.published else f"users · {task}"
+    return f"{REFERENCE_TITLES.get(check.reference_kind, check.reference_kind)} · {task}"
 
 
 def spread(check: Check) -> str:
@@ -245,7 +255,7 @@ def checks_json(checks: list[CheckLog], used: Counter[str], show_paths: bool) ->
             {
                 "grader": check.grader.model,
                 "annotator": check.grader.annotator,
-                "reference": "published" if check.published else "users",
+                "reference": check.reference_kind,
                 "reference_dir": shown_value(check.reference, show_paths) if check.published else None,
                 "task": check.task,
                 "grader_template": shown_value(check.template, show_paths) if check.template else None,

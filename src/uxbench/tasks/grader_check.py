@@ -2,10 +2,12 @@
 
 Nothing is generated: each sample's recorded reply is put in as the output, and the
 `uxbench/grm` scorer of Tasks 2/3 grades it with the model under test as the grader (its
-self-grading mode). The reference is either the users' thumbs on Task 1's judged replies
-(`reference=users`) or UXBench-GRM's published grades of 27 models' Task 2/3 replies
+self-grading mode). The reference is the users' thumbs on Task 1's judged replies
+(`reference=users`), UXBench-GRM's published grades of 27 models' Task 2/3 replies
 (`reference=<directory>`, docs/protocol.md#published-per-model-outputs), read at run time
-from the user's own copy. Which numbers come out and how to use them: docs/graders.md.
+from the user's own copy, or a person's verdicts (`reference=<file>.jsonl`, written by
+`uxbench people export`, docs/human.md#a-persons-verdicts-as-a-reference). Which numbers come
+out and how to use them: docs/graders.md.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from uxbench.data.dataset import to_messages, uxbench_dataset
 from uxbench.data.records import JudgeRecord
 from uxbench.graders.metrics import MODEL_KEY, grader_check_metrics
+from uxbench.graders.people_reference import ReferenceRow, read_reference
 from uxbench.graders.published import (
     FAILED,
     PublishedGrade,
@@ -39,15 +42,18 @@ from uxbench.grading.grm import BAD, GOOD
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import grm
-from uxbench.tasks.study import person_samples
+from uxbench.tasks.study import study_samples
 from uxbench.tasks.task3_recovery import GRM_CONTEXT_TURNS
 
 logger = logging.getLogger(__name__)
 
 USERS = "users"
+PERSON_TASKS = ("task1", "task2", "task3")
 REPLY_KEY = "reply"
 # why a published reply is left out, in the order the reasons are checked
 EXCLUSIONS = ("failed_reply", "failed_grade", "no_reply", "not_in_data")
+# why a person's row is left out: another task's row, no record with its cid, another version of it
+PERSON_EXCLUSIONS = ("other_task", "not_in_data", "record_changed")
 
 
 # ---------------------------------------------------------------- samples (pure)
@@ -85,6 +91,67 @@ def published_sample(conversation: Sample, model: str, reply: str, grade: Publis
             REPLY_KEY: reply,
         },
     )
+
+
+def person_sample(conversation: Sample, row: ReferenceRow, sample_id: str) -> Sample:
+    """One reply a person judged or graded, with their verdict as the reference (no score)."""
+    return Sample(
+        id=sample_id,
+        input=conversation.input,
+        target=row.verdict,
+        metadata={
+            **(conversation.metadata or {}),
+            "cid": row.cid,
+            **({MODEL_KEY: row.model} if row.model is not None else {}),
+            "annotator": row.annotator,
+            "reference_verdict": row.verdict,
+            "reference_score": None,
+            REPLY_KEY: row.reply,
+        },
+    )
+
+
+def person_samples(
+    rows: list[ReferenceRow], conversations: dict[str, Sample]
+) -> tuple[list[Sample], Counter[str]]:
+    """The rows whose record is in the data as the person saw it (same `record_hash`), in file
+    order, and how many were left out; ids are the cid (Task 1) or `<model>/<cid>`, `#2` on a repeat."""
+    samples: list[Sample] = []
+    left_out: Counter[str] = Counter()
+    taken: Counter[str] = Counter()
+    for row in rows:
+        conversation = conversations.get(row.cid)
+        seen = (conversation.metadata or {}).get("record_hash") if conversation is not None else None
+        if conversation is None:
+            left_out["not_in_data"] += 1
+        elif row.record_hash is not None and seen != row.record_hash:
+            left_out["record_changed"] += 1
+        else:
+            base = row.cid if row.model is None else f"{row.model}/{row.cid}"
+            taken[base] += 1
+            sample_id = base if taken[base] == 1 else f"{base}#{taken[base]}"
+            samples.append(person_sample(conversation, row, sample_id))
+    return samples, left_out
+
+
+def person_task(rows: list[ReferenceRow], task: str | None, path: Path) -> str:
+    """The one task a person's file is checked on: `task`, or the only task of its rows."""
+    counts = Counter(row.task for row in rows)
+    annotators = sorted({row.annotator for row in rows})
+    if len(annotators) > 1:
+        raise DataError(
+            f"reference {path}: verdicts of {len(annotators)} people ({', '.join(annotators)}); "
+            "a reference is one person's (uxbench people export refuses to mix them)"
+        )
+    if task is None and len(counts) > 1:
+        held = ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
+        raise DataError(f"reference {path}: rows of several tasks ({held}); choose one with -T task=")
+    chosen = task or next(iter(counts))
+    if chosen not in PERSON_TASKS:
+        raise DataError(f"task={chosen}: choose one of {', '.join(PERSON_TASKS)}")
+    if not counts[chosen]:
+        raise DataError(f"reference {path}: no {chosen} rows (it holds {', '.join(sorted(counts))})")
+    return chosen
 
 
 def model_samples(
@@ -158,6 +225,47 @@ def recorded_reply() -> Solver:
 # ---------------------------------------------------------------- task
 
 
+def is_person_file(reference: str) -> bool:
+    """A person's export (a file) rather than a directory of published outputs."""
+    path = Path(reference).expanduser()
+    return path.is_file() or (not path.is_dir() and path.name.endswith((".jsonl", ".jsonl.gz")))
+
+
+def _person_dataset(
+    path: Path, task: str | None, data: str, revision: str | None, skip_bad: bool
+) -> tuple[list[Sample], dict[str, Any], dict[str, Any]]:
+    if path.suffix == ".eval":
+        raise DataError(
+            f"reference {path}: an Inspect log; write the person's verdicts as a reference first: "
+            f"uxbench people export {path} --out FILE.jsonl"
+        )
+    rows = read_reference(path)
+    chosen = person_task(rows, task, path)
+    dataset, facts = uxbench_dataset(  # type: ignore[arg-type]
+        chosen, data, revision, skip_bad, judged=user_sample if chosen == "task1" else None
+    )
+    mine = [row for row in rows if row.task == chosen]
+    samples, left_out = person_samples(mine, {str(s.id): s for s in dataset})
+    left_out["other_task"] = len(rows) - len(mine)
+    for reason, what in (
+        ("not_in_data", "have no record in the data"),
+        ("record_changed", "were made on a record that differs from the data's (another source or version)"),
+    ):
+        if left_out[reason]:
+            logger.warning("uxbench: reference %s: %d row(s) %s; left out", path, left_out[reason], what)
+    if not samples:
+        raise DataError(f"reference {path}: no {chosen} row matches a record of data={data!r}")
+    reference_facts = {
+        "reference": str(path.resolve()),
+        "reference_kind": "person",
+        "task": chosen,
+        "annotators": sorted({row.annotator for row in mine}),
+        "reference_rows": len(rows),
+        **{f"left_out_{reason}": left_out[reason] for reason in PERSON_EXCLUSIONS},
+    }
+    return samples, facts, reference_facts
+
+
 def _published_dataset(
     root: Path,
     published_task: str,
@@ -210,9 +318,12 @@ def grader_check(
     """Grader check.
 
     Args:
-        reference: users (Task 1's replies, graded against the users' thumbs) or the root of
-            your copy of the published per-model outputs (graded against UXBench-GRM).
-        task: task2 (default) or task3: which published replies (a published reference only).
+        reference: users (Task 1's replies, graded against the users' thumbs), the root of
+            your copy of the published per-model outputs (graded against UXBench-GRM), or a
+            person's verdicts, a .jsonl file written by `uxbench people export` (graded against
+            that person: the replies they judged or graded, conversations from `data`).
+        task: task2 (default) or task3: which published replies; for a person's file task1,
+            task2 or task3: which of its rows (needed when it holds rows of several tasks).
         data: where the conversations come from, as in the tasks: hub, sample, a directory
             holding the release files, or one .jsonl file.
         revision: hub commit or tag to pin the dataset to.
@@ -224,17 +335,29 @@ def grader_check(
     """
     ensure_tiktoken_cache()
     users = reference == USERS
+    person = not users and is_person_file(reference)
     if users and (task is not None or models is not None or per_model is not None):
         raise DataError(
             "reference=users grades Task 1's judged replies; task, models and per_model apply to a "
             "directory of published outputs (-T reference=<dir>)"
+        )
+    if person and (models is not None or per_model is not None):
+        raise DataError(
+            f"reference={reference} is a person's verdicts: each of their rows is graded; models and "
+            "per_model apply to a directory of published outputs (-T reference=<dir>)"
         )
     if per_model is not None and per_model < 1:
         raise DataError(f"per_model={per_model}: give a positive number of replies per model")
     published_task = task or "task2"
     if users:
         dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judged=user_sample)
-        samples, reference_facts = list(dataset), {"reference": USERS, "task": "task1"}
+        samples = list(dataset)
+        reference_facts = {"reference": USERS, "reference_kind": "users", "task": "task1"}
+    elif person:
+        samples, facts, reference_facts = _person_dataset(
+            Path(reference).expanduser(), task, data, revision, skip_bad
+        )
+        published_task = reference_facts["task"]
     else:
         root = Path(reference).expanduser()
         check_root(root, published_task)
@@ -242,24 +365,30 @@ def grader_check(
         samples, reference_facts = _published_dataset(
             root, published_task, models, per_model, seed, {str(s.id): s for s in dataset}
         )
-        reference_facts = {"reference": str(root.resolve()), "task": published_task, **reference_facts}
+        reference_facts = {
+            "reference": str(root.resolve()),
+            "reference_kind": "published",
+            "task": published_task,
+            **reference_facts,
+        }
         if not samples:
             raise DataError(
                 f"{root}: no usable published {published_task} replies for the records in data={data!r}"
             )
     recovery = published_task == "task3" and not users
-    samples, study = person_samples(samples)  # a person's share, when a team is set
+    samples, study = study_samples(samples)  # a person's share, when a team is set
     return Task(
         dataset=MemoryDataset(samples, name="uxbench_grader_check"),
         solver=recorded_reply(),
         scorer=grm(
             template=grader_template,
             ladder="recovery" if recovery else "eval",
-            # Task 3's published grades saw only the failed reply and the complaint (the paper's mode)
+            # Task 3's published grades (and a person's, uxbench people export) saw only the failed
+            # reply and the complaint (the paper's mode)
             context_turns=GRM_CONTEXT_TURNS["paper"] if recovery else None,
             self_grade=True,
         ),
-        metrics=grader_check_metrics(users),
+        metrics=grader_check_metrics(users),  # a person's: as a published reference's, per model
         metadata={
             **facts,
             **reference_facts,

@@ -42,7 +42,7 @@ def running_study() -> Study | None:
     return next(iter(studies.values()), None)
 
 
-def person_samples(
+def study_samples(
     samples: list[Sample], gold_template: Template | None = None
 ) -> tuple[list[Sample], dict[str, Any]]:
     """The samples the running person judges, gold items mixed in (Task 1, `gold_template` given),
@@ -63,11 +63,11 @@ def person_samples(
     return mixed, {"study": {**study.facts(), **counts, "gold": len(gold)}}
 
 
-def person_dataset(
+def study_dataset(
     dataset: MemoryDataset, facts: dict[str, Any], gold_template: Template | None = None
 ) -> tuple[MemoryDataset, dict[str, Any]]:
-    """`person_samples` on a task's dataset and load facts: unchanged when no person answers."""
-    samples, study = person_samples(list(dataset), gold_template)
+    """`study_samples` on a task's dataset and load facts: unchanged when no person answers."""
+    samples, study = study_samples(list(dataset), gold_template)
     if not study:
         return dataset, facts
     return MemoryDataset(samples, name=dataset.name, location=dataset.location), {**facts, **study}

@@ -16,7 +16,7 @@ from uxbench.scorers.judge import PROMPTS, judge_metrics, judge_template, judge_
 from uxbench.scorers.metrics import gold_acc
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import generate_answer
-from uxbench.tasks.study import person_dataset
+from uxbench.tasks.study import study_dataset
 
 # the paper's Task 1 generation settings (docs/protocol.md#task-1-ux-judge); flags override
 CONFIG = GenerateConfig(temperature=0.2, max_tokens=4096)
@@ -52,7 +52,7 @@ def task1_judge(
     ensure_tiktoken_cache()
     scorer = judge_verdict(template or prompt, labels, parse)  # checks labels and parse
     judging = judge_template(template or prompt, labels)
-    dataset, facts = person_dataset(
+    dataset, facts = study_dataset(
         *uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude), gold_template=judging
     )
     return Task(

@@ -18,7 +18,7 @@ from uxbench.runtime.tags import run_tags
 from uxbench.scorers.grm import grm
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
-from uxbench.tasks.study import person_dataset
+from uxbench.tasks.study import study_dataset
 
 SYSTEM_PROMPTS = ("none", "helpful", "ux", "empathetic")
 HISTORY = ("keep", "drop")
@@ -72,7 +72,7 @@ def task2_eval(
         solver.append(
             add_system_prompt(prompt_text(system_prompt, SYSTEM_PROMPTS, "system_", "system_prompt"))
         )
-    dataset, facts = person_dataset(*uxbench_dataset("task2", data, revision, skip_bad, exclude=exclude))
+    dataset, facts = study_dataset(*uxbench_dataset("task2", data, revision, skip_bad, exclude=exclude))
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),

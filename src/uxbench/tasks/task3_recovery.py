@@ -19,7 +19,7 @@ from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.scorers.metrics import recovery_rate
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
-from uxbench.tasks.study import person_dataset
+from uxbench.tasks.study import study_dataset
 
 STRATEGIES = ("normal", "cot", "failure_aware", "critique")
 # Strategies that make the model reason first; the repair follows this marker (the prompts say so).
@@ -68,7 +68,7 @@ def task3_recovery(
     solver: list[Solver] = []
     if strategy != "normal":
         solver.append(add_system_prompt(prompt_text(strategy, STRATEGIES, "recovery_", "strategy")))
-    dataset, facts = person_dataset(*uxbench_dataset("task3", data, revision, skip_bad, exclude=exclude))
+    dataset, facts = study_dataset(*uxbench_dataset("task3", data, revision, skip_bad, exclude=exclude))
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),
