@@ -48,6 +48,10 @@ class Study:
         if not 0.0 <= self.overlap <= 1.0:
             raise DataError(f"uxbench/human: overlap={self.overlap}: give a share between 0 and 1")
 
+    def is_set(self) -> bool:
+        """Whether any study setting is given (else the person's run is an ordinary one)."""
+        return bool(self.team) or self.gold is not None or self.guidelines is not None
+
     def facts(self) -> dict[str, Any]:
         """What the task's metadata keeps of the study: the settings, and the guidelines in full."""
         guidelines = None

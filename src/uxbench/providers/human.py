@@ -257,15 +257,15 @@ class HumanAPI(ModelAPI):
         return output
 
     def _check_planned(self, active: Any) -> None:
-        """A team or gold items need the task to have kept this person's share: refuse to answer a
-        record the task did not plan for (a task built before the eval started never asked)."""
-        if not (self.study.team or self.study.gold) or active is None:
+        """Study settings need the task to have kept this person's share (and the guidelines): refuse
+        to answer a record the task did not plan for (a task built before the eval never asked)."""
+        if not self.study.is_set() or active is None:
             return
         if "assignment" not in (active.sample.metadata or {}):
             raise DataError(
-                f"{MODEL}: team= and gold= need the task built inside the eval, which then keeps "
-                f"{self.annotator}'s share of the records: run it by name (inspect eval "
-                "uxbench/task1_judge …, or eval('uxbench/task1_judge', task_args=…) in Python), "
+                f"{MODEL}: team=, gold= and guidelines= need the task built inside the eval, which "
+                f"then keeps {self.annotator}'s share of the records and the guidelines: run it by name "
+                "(inspect eval uxbench/task1_judge …, or eval('uxbench/task1_judge', task_args=…)), "
                 "not as a Task object made beforehand"
             )
 

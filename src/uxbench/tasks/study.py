@@ -34,11 +34,16 @@ def _models() -> list[Model]:
 
 
 def running_study() -> Study | None:
-    """The study of the person answering in this eval (the model or a role), if one is."""
-    studies = {id(s): s for s in (getattr(m.api, "study", None) for m in _models()) if isinstance(s, Study)}
+    """The study of the person answering in this eval (the model or a role), if one is set: a
+    person with no team, gold items or guidelines leaves the task as it is."""
+    found = (getattr(m.api, "study", None) for m in _models())
+    studies = {id(s): s for s in found if isinstance(s, Study) and s.is_set()}
     if len(studies) > 1:
         names = ", ".join(sorted(s.annotator for s in studies.values()))
-        raise DataError(f"uxbench/human: one person per run ({names} are both bound); run each on their own")
+        raise DataError(
+            f"uxbench/human: a study has one person per run ({names} both have study settings); "
+            "run each on their own"
+        )
     return next(iter(studies.values()), None)
 
 
