@@ -158,6 +158,8 @@ def test_the_report_gives_agreement_on_records_and_accuracy_on_gold(
     [
         ({"team": "rater2,rater3"}, "annotator 'rater1' is not in team=rater2,rater3"),
         ({"overlap": "most"}, "overlap='most': give a number"),
+        ({"overlap": float("nan")}, "overlap=nan: give a number"),
+        ({"seed": 1.5}, "seed=1.5: give a whole number"),
         ({"gold": "/nonexistent/gold.jsonl"}, "gold"),
         ({"guidelines": "/nonexistent/guide.md"}, "guidelines"),
     ],
@@ -192,3 +194,16 @@ def test_an_export_of_a_study_run_leaves_the_gold_items_out(study: dict[str, Eva
     found = export_logs([study["rater1"].location])
     assert len(found.rows) == 18 and found.skipped["gold"] == 2
     assert not any(row.cid.startswith(GOLD_PREFIX) for row in found.rows)
+
+
+def test_a_bad_gold_file_is_named_as_the_gold_file(tmp_path: Path) -> None:
+    bad = write_jsonl(tmp_path / "gold.jsonl", [{"cid": "x", "history": [], "query": "q", "response": "r"}])
+    desk = human("rater1", gold=str(bad))
+    try:
+        with pytest.raises(DataError, match=r"uxbench/human gold=.*gold\.jsonl: .*gold\.jsonl:1"):
+            eval(
+                "uxbench/task1_judge", task_args={"data": "sample"}, model=desk,
+                log_dir=str(tmp_path), display="none",
+            )  # fmt: skip
+    finally:
+        desk.api.close()

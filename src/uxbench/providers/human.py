@@ -20,6 +20,7 @@ names; the task keeps this person's share), `overlap` (the share of records all 
 
 from __future__ import annotations
 
+import math
 import sys
 import weakref
 from pathlib import Path
@@ -121,9 +122,12 @@ class HumanRuns(Hooks):
 
 def _number(name: str, value: object, kind: type[float] | type[int]) -> Any:
     try:
-        return kind(value)  # type: ignore[arg-type]
+        number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise DataError(f"{MODEL}: {name}={value!r}: give a number") from None
+        number = math.nan
+    if isinstance(value, bool) or math.isnan(number) or (kind is int and not number.is_integer()):
+        raise DataError(f"{MODEL}: {name}={value!r}: give {'a whole' if kind is int else 'a'} number")
+    return kind(number)
 
 
 def study_of(

@@ -63,7 +63,10 @@ def study_samples(
                 "uxbench/human: gold= applies to Task 1, where the person is the judge; to check a "
                 "person as a grader, run uxbench/grader_check (docs/human.md)"
             )
-        gold, _ = load_samples("task1", str(Path(study.gold).expanduser()), template=gold_template)
+        try:
+            gold, _ = load_samples("task1", str(Path(study.gold).expanduser()), template=gold_template)
+        except DataError as error:
+            raise DataError(f"uxbench/human gold={study.gold}: {error}") from None
     mixed = mix_gold(mine, gold, study)
     return mixed, {"study": {**study.facts(), **counts, "gold": len(gold)}}
 
