@@ -38,6 +38,7 @@ from uxbench.graders.published import (
     read_replies,
 )
 from uxbench.graders.published import GOOD as PUBLISHED_GOOD
+from uxbench.graders.qualification import PERSON, PUBLISHED, USERS
 from uxbench.grading.grm import BAD, GOOD
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
@@ -47,7 +48,6 @@ from uxbench.tasks.task3_recovery import GRM_CONTEXT_TURNS
 
 logger = logging.getLogger(__name__)
 
-USERS = "users"
 PERSON_TASKS = ("task1", "task2", "task3")
 REPLY_KEY = "reply"
 # why a published reply is left out, in the order the reasons are checked
@@ -257,7 +257,7 @@ def _person_dataset(
         raise DataError(f"reference {path}: no {chosen} row matches a record of data={data!r}")
     reference_facts = {
         "reference": str(path.resolve()),
-        "reference_kind": "person",
+        "reference_kind": PERSON,
         "task": chosen,
         "annotators": sorted({row.annotator for row in mine}),
         "reference_rows": len(rows),
@@ -352,7 +352,7 @@ def grader_check(
     if users:
         dataset, facts = uxbench_dataset("task1", data, revision, skip_bad, judged=user_sample)
         samples = list(dataset)
-        reference_facts = {"reference": USERS, "reference_kind": "users", "task": "task1"}
+        reference_facts = {"reference": USERS, "reference_kind": USERS, "task": "task1"}
     elif person:
         samples, facts, reference_facts = _person_dataset(
             Path(reference).expanduser(), task, data, revision, skip_bad
@@ -367,7 +367,7 @@ def grader_check(
         )
         reference_facts = {
             "reference": str(root.resolve()),
-            "reference_kind": "published",
+            "reference_kind": PUBLISHED,
             "task": published_task,
             **reference_facts,
         }
