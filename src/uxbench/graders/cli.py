@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import click
@@ -35,26 +33,15 @@ def export(logs: tuple[Path, ...], out: Path, force: bool) -> int:
     """
     from uxbench.graders.people_reference import export_logs
     from uxbench.runtime.errors import DataError
+    from uxbench.runtime.userfiles import replace_file
 
     if out.exists() and not force:
         raise click.BadParameter(f"{out} exists; pass --force to overwrite it", param_hint="'--out'")
     found = export_logs(logs)
     if not found.rows:
         raise DataError(f"no good or bad verdicts in the {len(logs)} log(s) given ({found.summary()})")
-    _write_lines(out, [json.dumps(row.as_json(), ensure_ascii=False) for row in found.rows])
+    text = "".join(json.dumps(row.as_json(), ensure_ascii=False) + "\n" for row in found.rows)
+    replace_file(out, lambda temp: temp.write_text(text, encoding="utf-8"))
     tasks = sorted({row.task for row in found.rows})
     print(f"wrote {out}: {found.summary()} ({', '.join(found.annotators)}; {', '.join(tasks)})")
     return 0
-
-
-def _write_lines(path: Path, lines: list[str]) -> None:
-    """Write the file whole or not at all (a temporary file beside it, then renamed)."""
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as text:
-            text.write("".join(f"{line}\n" for line in lines))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

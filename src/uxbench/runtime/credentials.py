@@ -35,12 +35,14 @@ import os
 import re
 import string
 import zipfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+from uxbench.runtime.userfiles import replace_file
 
 CREDENTIAL_SUFFIXES = ("API_KEY", "APIKEY", "TOKEN", "SECRET", "SECRET_KEY", "ACCESS_KEY", "PASSWORD")
 _CREDENTIAL_NAME = re.compile(rf"(?:^|_)(?:{'|'.join(CREDENTIAL_SUFFIXES)})$", re.IGNORECASE)
@@ -387,7 +389,7 @@ class Redactor:
             redacted = self.including(spec).redact_json(text)
             if redacted == text:
                 return False
-            _replace_file(path, lambda temp: temp.write_text(redacted, "utf-8", "surrogateescape"))
+            replace_file(path, lambda temp: temp.write_text(redacted, "utf-8", "surrogateescape"))
             return True
         import inspect_ai.log  # noqa: F401  (registers Inspect's zstd compression with zipfile)
 
@@ -403,7 +405,7 @@ class Redactor:
                     for info in members:  # same names, order, compression and dates
                         out.writestr(copy.copy(info), redactor._redact_member(archive, info)[0])
 
-            _replace_file(path, write)
+            replace_file(path, write)
         return True
 
     def _redact_member(self, archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> tuple[bytes, bool]:
@@ -436,13 +438,3 @@ def _may_hold_authorization(text: str) -> bool:
 def _authorization(match: re.Match[str]) -> str:
     scheme, space, token = match.groups()
     return f"{scheme}{space}{REDACTED}" if looks_secret(_RENDERING_NOISE.sub("", token)) else match.group(0)
-
-
-def _replace_file(path: Path, write: Callable[[Path], object]) -> None:
-    """Write the new version next to `path`, then move it over `path` (never half a log)."""
-    temp = path.with_name(f".{path.name}.redacting")
-    try:
-        write(temp)
-        os.replace(temp, path)
-    finally:
-        temp.unlink(missing_ok=True)

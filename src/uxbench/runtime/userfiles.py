@@ -26,7 +26,8 @@ import io
 import os
 import stat
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from uxbench.runtime.errors import DataError
 
@@ -279,3 +280,14 @@ def file_sha256(path: str | os.PathLike[str], what: str | None = None) -> str:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+def replace_file(path: Path, write: Callable[[Path], object]) -> None:
+    """Write a file whole or not at all: `write` fills a file beside `path`, which then moves over it
+    (a reader never sees half a log or half an export, and a crash leaves the old file)."""
+    temp = path.with_name(f".{path.name}.partial")
+    try:
+        write(temp)
+        os.replace(temp, path)
+    finally:
+        temp.unlink(missing_ok=True)
