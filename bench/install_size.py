@@ -19,12 +19,11 @@ import os
 import platform
 import subprocess
 import sys
+import tomllib
 import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
-
-import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 BIG = ("nvidia", "cuda", "triton")  # the CUDA runtime wheels a default Linux torch pulls in

@@ -20,7 +20,7 @@ import platform
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from machine import cpu_model
@@ -134,7 +134,7 @@ def main() -> int:
         f"{len(corpus):,} user turns (seed {args.seed}), Chinese and English, from "
         "`uxbench.pipeline.tools.piicorpus`: one personal value per turn, a near-miss in 60% of them.",
         "",
-        f"- date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC",
+        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
         f"- machine: {cpu_model()}, {os.cpu_count()} cores (measured on one), "
         f"Python {platform.python_version()}; load average {os.getloadavg()[0]:.1f} at the start "
         "(a machine shared with other work: the time is the best of three passes)",

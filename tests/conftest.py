@@ -2,6 +2,7 @@
 leaves the working tree as it found it (logs go to a temporary directory; a changed
 `git status` fails the run)."""
 
+import os
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -9,12 +10,15 @@ from pathlib import Path
 import pytest
 from helpers.records import judge_records, write_jsonl
 
+import uxbench
 from uxbench.data.dataset import RELEASE_FILES
 from uxbench.runtime.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline
 
 ROOT = Path(__file__).resolve().parent.parent
+if os.environ.get("UXBENCH_TEST_INSTALLED") and Path(uxbench.__file__).resolve().is_relative_to(ROOT):
+    raise pytest.UsageError(f"UXBENCH_TEST_INSTALLED is set, but uxbench is the tree's: {uxbench.__file__}")
 # What a test run may create in the tree: bytecode and pytest's cache (and a CI virtualenv).
 CACHES = (":(exclude).venv", ":(exclude)**/__pycache__", ":(exclude).pytest_cache")
 TREE_BEFORE = pytest.StashKey[list[str] | None]()

@@ -19,6 +19,7 @@ from uxbench.web.cli import explore
 
 
 @click.group(name="uxbench", context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="uxbench", prog_name="uxbench", message="%(prog)s %(version)s")
 def uxbench() -> None:
     """UXBench tools for Inspect AI."""
 

@@ -5,10 +5,10 @@ import ast
 import math
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
-import tomllib
 from helpers.grm import grader_output, record_number, write_data
 from helpers.records import judge_records, write_jsonl
 from inspect_ai import Task, eval, eval_retry

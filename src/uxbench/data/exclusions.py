@@ -18,7 +18,7 @@ import logging
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from inspect_ai.dataset import Sample
@@ -88,7 +88,7 @@ def append_exclusion(
         raise DataError("an exclusion needs a reason")
     if len(reason.strip()) > MAX_REASON_CHARS:
         raise DataError(f"the reason is {_too_long(reason.strip())}")
-    when = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    when = datetime.now(UTC).isoformat(timespec="seconds")
     exclusion = Exclusion(cid, reason.strip(), who, when, data, record_hash)
     path = Path(path).expanduser()
     with _append_lock:

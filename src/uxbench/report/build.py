@@ -7,7 +7,7 @@ the process.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from uxbench.report import charts, html, markdown, tables, trust
@@ -59,7 +59,7 @@ def build_report(
     if not runs and not grader_checks and not skipped:
         raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
     notes = [] if cjk_font() else [NO_CJK_FONT]
-    generated = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     sources = [str(d) if show_paths or not Path(d).is_absolute() else Path(d).name for d in log_dirs]
     evidence = Evidence()
     evidence.prefetch(runs, [run for run in runs if TASKS[run.task].graded])

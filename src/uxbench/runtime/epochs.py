@@ -14,6 +14,8 @@ import logging
 
 from inspect_ai.hooks import Hooks, TaskStart, hooks
 
+from uxbench.runtime.docs import docs_url
+
 logger = logging.getLogger(__name__)
 
 # the tasks whose metrics all read unreduced scores
@@ -26,7 +28,7 @@ def reducer_warning(task: str, reducer: list[str] | None) -> str | None:
         return None
     return (
         f"{task}: --epochs-reducer {','.join(reducer)} does not change its metrics: they pool every "
-        "epoch's own score (the mean over epochs; docs/protocol.md#epochs). Only the per-sample "
+        f"epoch's own score (the mean over epochs; {docs_url('protocol.md#epochs')}). Only the per-sample "
         "reduced scores in the log follow the reducer."
     )
 

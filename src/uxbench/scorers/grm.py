@@ -46,6 +46,7 @@ from uxbench.grading.ensemble import grader_agreement, panel_verdict
 from uxbench.grading.faults import configuration, context_length, provider_message, reply_problem
 from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
 from uxbench.runtime._inspect import OpenAIResponseError, run_config
+from uxbench.runtime.docs import docs_url
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import grader_roles
 from uxbench.runtime.surrogates import replace_lone_surrogates
@@ -157,7 +158,7 @@ def grader_model(self_grade: bool = False) -> Model:
             "no grader model: bind one with --model-role grader=<model> (for example "
             "grader=vllm/mengze-hong/UXBench-GRM or grader=openai-api/<service>/<model>), or pass "
             "-T self_grade=true to let the model under test grade its own replies (judges favour "
-            "their own family, docs/protocol.md#grm-scoring)"
+            f"their own family, {docs_url('protocol.md#grm-scoring')})"
         )
     return get_model(role=GRADER_ROLE, required=True)  # inspect-evals-lint: ignore[IEBP001] -- per sample
 

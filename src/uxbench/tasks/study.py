@@ -17,6 +17,7 @@ from uxbench.data.assignment import Study, assign, mix_gold
 from uxbench.data.dataset import load_samples
 from uxbench.data.templates import Template
 from uxbench.runtime._inspect import in_eval
+from uxbench.runtime.docs import docs_url
 from uxbench.runtime.errors import DataError
 
 
@@ -61,7 +62,7 @@ def study_samples(
         if gold_template is None:
             raise DataError(
                 "uxbench/human: gold= applies to Task 1, where the person is the judge; to check a "
-                "person as a grader, run uxbench/grader_check (docs/human.md)"
+                f"person as a grader, run uxbench/grader_check ({docs_url('human.md')})"
             )
         try:
             gold, _ = load_samples("task1", str(Path(study.gold).expanduser()), template=gold_template)

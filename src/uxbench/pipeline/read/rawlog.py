@@ -16,7 +16,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -143,7 +143,7 @@ def parse_time(value: Any) -> float | None:
         except ValueError:
             raise ValueError(f"not a time: {value!r} ({_TIME_FORMATS})") from None
         if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=timezone.utc)
+            moment = moment.replace(tzinfo=UTC)
         seconds = moment.timestamp()
     if not EARLIEST <= seconds < LATEST:
         raise ValueError(f"time {value!r} is out of range (1970-01-01 to 2100-01-01; {_TIME_FORMATS})")

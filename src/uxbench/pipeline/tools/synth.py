@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from stdnum.cn import ric
 
 from uxbench.pipeline.read.files import write_rows
 
-_START = datetime(2025, 1, 1, tzinfo=timezone.utc).timestamp()
+_START = datetime(2025, 1, 1, tzinfo=UTC).timestamp()
 _CITIES = ("北京", "上海", "成都", "杭州", "西安", "广州", "武汉", "南京", "重庆", "厦门", "青岛", "昆明")
 _CITIES_EN = (
     "Lisbon",
@@ -343,7 +343,7 @@ class _Writer:
                 "turn_index": i,
                 "role": t["role"],
                 "message": t["text"],
-                "create_time": datetime.fromtimestamp(t["time"], timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+                "create_time": datetime.fromtimestamp(t["time"], UTC).strftime("%Y-%m-%d %H:%M:%S"),
             }
             if t["role"] == "assistant":
                 row["is_unliked"] = int(t.get("feedback") == "disliked")
