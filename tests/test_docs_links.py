@@ -6,6 +6,8 @@ import re
 import unicodedata
 from pathlib import Path
 
+from uxbench.runtime.docs import REPOSITORY, docs_url
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "protocol.md"
 SECTIONS = (
@@ -81,15 +83,25 @@ def test_markdown_links_resolve_inside_the_repo() -> None:
     broken = []
     for path in (p for p in repo_text_files() if p.suffix == ".md"):
         for target in MD_LINK.findall(path.read_text(encoding="utf-8")):
-            if re.match(r"^[a-z]+:", target) or target.startswith("#"):
-                continue  # a URL, or an anchor on the same page
-            file_part, _, anchor = target.partition("#")
-            resolved = (path.parent / file_part).resolve()
+            in_repo = target.startswith(f"{REPOSITORY}/blob/main/")
+            if (re.match(r"^[a-z]+:", target) and not in_repo) or target.startswith("#"):
+                continue  # a URL elsewhere, or an anchor on the same page
+            file_part, _, anchor = target.removeprefix(f"{REPOSITORY}/blob/main/").partition("#")
+            resolved = ((ROOT if in_repo else path.parent) / file_part).resolve()
             if not resolved.is_relative_to(ROOT) or not resolved.exists():
                 broken.append(f"{path.relative_to(ROOT)}: {target}")
             elif anchor and resolved.suffix == ".md" and anchor not in anchors(resolved):
                 broken.append(f"{path.relative_to(ROOT)}: {target} (no such heading)")
     assert broken == []
+
+
+def test_links_that_leave_the_package_resolve_from_a_wheel() -> None:
+    """The README is the package's long description on PyPI and every message or page a wheel user
+    sees names the repository's copy of a page: no relative links into docs/ there."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    relative = [t for t in MD_LINK.findall(readme) if not re.match(r"^[a-z]+:", t) and not t.startswith("#")]
+    assert relative == []
+    assert docs_url("protocol.md#grm-scoring") == f"{REPOSITORY}/blob/main/docs/protocol.md#grm-scoring"
 
 
 def test_the_readme_is_a_landing_page_and_the_index_lists_every_page() -> None:
