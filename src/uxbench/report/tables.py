@@ -466,7 +466,8 @@ def data_apart(run: Run, main: tuple[str, str | None, str | None], show_paths: b
     shown = run.data(show_paths)
     if source != main[0] or revision != main[1]:
         return f"different data: {shown}"
-    return f"different data: {shown}, other records ({content or 'no content hash'})"
+    known = bool(content) and content in shown
+    return f"different data: {shown}, other records" + ("" if known else f" ({content or 'no content hash'})")
 
 
 def task_table(
