@@ -39,6 +39,7 @@ from uxbench.report import build_report
 from uxbench.report.tables import Leaderboard, section_grid
 from uxbench.report.trust import NOT_APPLICABLE, STAND_IN
 from uxbench.runtime.errors import DataError
+from uxbench.scorers.grm import PUBLISHED_GRADE
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
@@ -289,6 +290,9 @@ def test_stand_in_replies_get_no_style_fit(tmp_path: Path) -> None:
         log_dir=str(tmp_path / "logs"),
     )
     assert [log.status for log in logs] == ["success", "success"]
+    # inspect view's explanation: the published grade, looked up by record (no grader read the input)
+    explanation = logs[1].samples[0].scores["grm"].explanation
+    assert PUBLISHED_GRADE in explanation and "whole input" not in explanation
     board = build_report([tmp_path / "logs"], tmp_path / "report")
     data_json = json.loads((tmp_path / "report" / "leaderboard.json").read_text(encoding="utf-8"))
     [trust] = [t for t in data_json["trust"].values() if t["task"] == "task2_eval"]
