@@ -271,9 +271,21 @@ def test_explorer_filter_record_and_exclusion_round_trip_into_a_task(browser: An
         )
         narrow = browser.new_page(viewport=dict(zip(("width", "height"), WIDTHS["narrow"], strict=True)))
         narrow.goto(server.url)
+        # a chosen filter brings the results into view (the facets fill a phone's screen)
+        narrow.locator("#filters summary").click()
+        narrow.locator('.facet button[data-facet="set"][data-value="task1_bad"]').click()
+        expect(narrow.locator("#total")).to_have_text("12 records")
+        expect(narrow.locator(".row").first).to_be_in_viewport()
         narrow.locator(".row").nth(2).click()
         expect(narrow.locator("#back")).to_be_visible()
         narrow.screenshot(path=str(tmp_path / "explore-record-narrow.png"))
+        # an opened record is a history entry: the phone's Back closes it and stays on the page
+        address = narrow.url
+        narrow.go_back()
+        expect(narrow.locator("#detail")).to_be_hidden()
+        assert narrow.url.split("#")[0] == address.split("#")[0] and "#record=" in address
+        narrow.go_forward()
+        expect(narrow.locator("#detail")).to_be_visible()
         page.screenshot(path=str(tmp_path / "explore-record-wide.png"))
         narrow.close()
         page.close()
