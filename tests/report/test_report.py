@@ -39,6 +39,7 @@ from uxbench.report.samples import Counts, Evidence
 from uxbench.report.spec import TASKS
 from uxbench.report.tables import SAMPLE_NOTE, Leaderboard, fmt, leaderboard
 from uxbench.runtime.localserver import OpenAIServer, Reply
+from uxbench.runtime.urls import REPOSITORY_FILES
 from uxbench.stats.intervals import bootstrap_mean, mover_mean, wilson
 
 # model under test -> how often it says 差 (Task 1) / how good its replies are (Tasks 2, 3)
@@ -780,3 +781,51 @@ def test_every_percentage_of_one_metric_prints_alike(report: tuple[Path, Leaderb
     assert pct(0.6585) == "65.9" and pct(0.6275) == "62.8" and pct(0.5565) == "55.7" and pct(0.7235) == "72.4"
     assert pct(0.6584999999999999) == "65.9" and pct(-0.0005, signed=True) == "-0.1" and pct(0.0004) == "0.0"
     assert pct(None) == pct(float("nan")) == "–" and pct(0.125, 0) == "13"
+
+
+def test_page_at_phone_width(browser: Any, report: tuple[Path, Leaderboard], tmp_path: Path) -> None:
+    """At 390 px: a chart opens at its own size on a tap (legible, scrolling), a table that
+    scrolls says so, names wrap at their separators, the Model header sorts, the docs pages
+    named are links to the repository's; at 1400 px the Paper column is beside the headline."""
+    out, _ = report
+    errors: list[str] = []
+    for width in (390, 1400):
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        tab = context.new_page()
+        tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        tab.goto((out / "index.html").as_uri())
+        titles = tab.locator("#task1_judge-table thead th").all_inner_texts()
+        assert titles[2].startswith("Avg-Acc") and titles[3].startswith("Paper")
+        model = tab.locator("#task1_judge-table thead th").nth(1)
+        model.locator("button").click()
+        assert model.get_attribute("aria-sort") == "ascending"
+        names = _column(tab, "task1_judge-table", 1)
+        assert names == sorted(names) and len(set(names)) > 1
+        figure = tab.locator("#task1_judge figure").first
+        shown = figure.locator("img").evaluate("img => [img.width, img.naturalWidth]")
+        figure.locator("button.zoom").click()
+        assert "full" in figure.get_attribute("class")
+        full = figure.locator("img").evaluate("img => [img.width, img.naturalWidth]")
+        assert full[0] == full[1] and (width > full[1] or shown[0] < full[1])  # its own size, not shrunk
+        if width == 390:
+            tab.screenshot(path=str(tmp_path / "report-ranking-chart-narrow.png"))
+        tab.keyboard.press("Escape")
+        assert "full" not in (figure.get_attribute("class") or "")
+        trust = tab.locator(".trust .scrollbox").first
+        trust.scroll_into_view_if_needed()
+        hint = trust.locator(".scroll-hint")
+        if width == 390:
+            assert "more" in trust.get_attribute("class") and hint.is_visible()
+            tab.screenshot(path=str(tmp_path / "report-trust-narrow.png"))
+            trust.locator(".scroll").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+            settled = trust.evaluate("box => new Promise(r => setTimeout(() => r(box.className), 100))")
+            assert "more" not in settled
+            # a model name breaks after a separator, never inside a word
+            cell = tab.locator("#task1_judge-table td.pin").first
+            assert cell.inner_html().count("<wbr>") >= 2
+            assert cell.evaluate("td => getComputedStyle(td).overflowWrap") == "break-word"
+        links = tab.eval_on_selector_all("a[href^='https://']", "links => links.map(a => a.href)")
+        assert any(link.endswith("docs/trust.md") for link in links), links
+        assert all(link.startswith(REPOSITORY_FILES) for link in links)
+        assert not errors, errors
+        context.close()
