@@ -39,16 +39,7 @@ from uxbench.report.tables import (
     section_grid,
     skipped_grid,
 )
-from uxbench.report.trust import (
-    INTRO,
-    NOT_APPLICABLE,
-    RELIABILITY,
-    STYLE_METHOD,
-    STYLE_POINTER,
-    SectionTrust,
-    fitted_text,
-    style_grid,
-)
+from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
 
 CSS = """
 * { box-sizing: border-box; }
@@ -193,12 +184,10 @@ def _trust(trust: SectionTrust | None, charts: list[Chart], out_dir: Path) -> st
         return ""
     anchor = f'<div class="trust" id="{escape(trust.section.id)}-trust">'
     if trust.section.spec.graded:
-        heading = f"{anchor}<h4>Trust checks: style control and judge bias</h4>"
-        if not trust.applies:
-            return f'{heading}<p class="note">{escape(NOT_APPLICABLE)}</p></div>'
+        table = grid_html(style_grid(trust)) if trust.applies else ""
         return (
-            f'{heading}<p class="note">{escape(fitted_text(trust))} {escape(STYLE_POINTER)}</p>'
-            f"{grid_html(style_grid(trust))}</div>"
+            f"{anchor}<h4>Trust checks: style control and judge bias</h4>"
+            f'<p class="note">{escape(style_text(trust))}</p>{table}</div>'
         )
     diagrams = [c for c in charts if c.file.endswith("_reliability.png")]
     if not diagrams:

@@ -30,16 +30,7 @@ from uxbench.report.tables import (
     section_grid,
     skipped_grid,
 )
-from uxbench.report.trust import (
-    INTRO,
-    NOT_APPLICABLE,
-    RELIABILITY,
-    STYLE_METHOD,
-    STYLE_POINTER,
-    SectionTrust,
-    fitted_text,
-    style_grid,
-)
+from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
 
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are in italics."
 
@@ -48,11 +39,8 @@ def _trust(trust: SectionTrust | None, charts: list[Chart]) -> list[str]:
     if trust is None:
         return []
     if trust.section.spec.graded:
-        lines = ["#### Trust checks: style control and judge bias", ""]
-        if not trust.applies:
-            return [*lines, md_text(NOT_APPLICABLE), ""]
-        lines += [md_text(f"{fitted_text(trust)} {STYLE_POINTER}"), ""]
-        return lines + grid_markdown(style_grid(trust))
+        lines = ["#### Trust checks: style control and judge bias", "", md_text(style_text(trust)), ""]
+        return lines + (grid_markdown(style_grid(trust)) if trust.applies else [])
     diagrams = [c for c in charts if c.file.endswith("_reliability.png")]
     if not diagrams:
         return []

@@ -183,6 +183,11 @@ def fitted_text(trust: SectionTrust) -> str:
     return coefficients(trust.style) if trust.style else "Too few scored replies to fit."
 
 
+def style_text(trust: SectionTrust) -> str:
+    """The line above a ranking's style table, or why there is no table (no check applies)."""
+    return f"{fitted_text(trust)} {STYLE_POINTER}" if trust.applies else NOT_APPLICABLE
+
+
 def as_json(trusts: dict[str, SectionTrust]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for section_id, trust in trusts.items():
