@@ -28,7 +28,7 @@ from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from uxbench.cli import main
-from uxbench.report import build_report
+from uxbench.report import build_report, html, markdown
 from uxbench.report.charts import draw
 from uxbench.report.collect import Run, collect, readable_error
 from uxbench.report.fonts import PROBE, cjk_font, covers
@@ -755,29 +755,36 @@ def _chart_texts(job: Any) -> list[str]:
     return found
 
 
-_PERCENT = re.compile(r"(?<![\w.])-?\d+\.\d(?![\d])")
-
-
 def test_every_percentage_of_one_metric_prints_alike(report: tuple[Path, Leaderboard]) -> None:
-    """Each Avg-Acc on the page prints with the one formatter, rounded half up on the decimal
-    value, wherever it appears (the ranking, the separation table, the charts' value labels)."""
+    """Over the whole page: every table cell holding the same value (a headline, its Good-Acc, the
+    separation table's first-epoch value, a breakdown) prints the same percentage, the one
+    `pct` gives, rounded half up on the decimal value."""
     out, board = report
     page = (out / "index.html").read_text(encoding="utf-8")
-    text = re.sub(r"<[^>]+>", " ", page)
-    printed = set(_PERCENT.findall(text))
-    task1 = next(t for t in board.tables if t.spec.name == "task1_judge")
-    for section in task1.sections:
-        for row in section.rows:
-            value = row.headline
-            shown = pct(value)
-            assert shown in printed
-            # no other rounding of this value: neither the binary float's nor truncation
-            for other in {f"{100 * value:.1f}", f"{math.floor(1000 * value) / 10:.1f}"} - {shown}:
-                wrong = [m for m in re.finditer(re.escape(other), text)]
-                assert not wrong or abs(float(other) - 100 * value) > 0.06, (other, shown)
-        if section.separation:
-            for k, row in enumerate(section.separation.rows):
-                assert pct(section.separation.result.estimates[k]) == pct(row.headline)
+    cells = re.findall(r'<td class="[^"]*" data-sort="([^"]*)"[^>]*>([^<]*)</td>', page)
+    printed: dict[float, set[str]] = {}
+    for value, text in cells:
+        number = re.match(r"-?\d+\.\d(?= |$)", text)  # a one-decimal percentage, maybe with its interval
+        if number and value and 0 <= float(value) <= 1:
+            printed.setdefault(round(float(value), 9), set()).add(number.group())
+    assert len(printed) > 20
+    for value, shown in printed.items():
+        assert shown == {pct(value)}, (value, shown)
+
+
+def test_half_up_on_the_decimal_value(tmp_path: Path) -> None:
+    """The values the binary float would round down print rounded up, alike in the page and the
+    Markdown (0.6585 is 65.85 exactly, stored as 0.65849999…)."""
+    values = {"a": 0.6585, "b": 0.6275, "c": 0.5565, "d": 0.7235}
+    board = leaderboard(
+        [fake_run(f"m/{k}", v) for k, v in values.items()], [], ["logs"], "now", [], _NoSamples()
+    )
+    page = html.page(board, [], {}, tmp_path)
+    markdown_page = markdown.page(board, [], {})
+    for value, wrong in zip(values.values(), ("65.8", "62.7", "55.6", "72.3"), strict=True):
+        assert f"{100 * value:.1f}" != pct(value) or value == 0.7235  # the float's rounding differs
+        for text in (page, markdown_page):
+            assert f">{pct(value)} (" in text.replace("| ", ">") and wrong not in text
     assert pct(0.6585) == "65.9" and pct(0.6275) == "62.8" and pct(0.5565) == "55.7" and pct(0.7235) == "72.4"
     assert pct(0.6584999999999999) == "65.9" and pct(-0.0005, signed=True) == "-0.1" and pct(0.0004) == "0.0"
     assert pct(None) == pct(float("nan")) == "–" and pct(0.125, 0) == "13"
