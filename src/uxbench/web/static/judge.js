@@ -108,8 +108,8 @@ function render(state) {
     tick();
     ticker = setInterval(tick, 250);
   } else if (state.paused) {
-    const then = state.closed ? " It prints a new link to this page." : "";
-    showMessage("Paused", `Your answers so far (${answers(state.sent)} this sitting) are saved in the run's log. To go on later, run:${then}`, state.paused);
+    const link = state.closed ? " (it prints a new link to this page)" : "";
+    showMessage("Paused", `Your answers so far (${answers(state.sent)} this sitting) are saved in the run's log. To go on later, run this${link}:`, state.paused);
   } else if (state.running) {
     showMessage("Waiting for the next item…", `${answers(state.sent)} sent so far.`, "");
   } else if (state.ended.length) {
