@@ -265,6 +265,9 @@ def separability(rows: Sequence[Row], tested: Ranking | None = None) -> str:
     )
 
 
+SAMPLE_CHART_NOTE = "The bundled synthetic sample: not comparable with the paper's numbers."
+
+
 def _references(section: Section) -> dict[str, dict[str, float]]:
     """The paper's reference points (the human baseline), none beside synthetic records."""
     return {} if section.synthetic else published.references(section.spec.name)
@@ -278,7 +281,8 @@ def ranking(section: Section, save: Save) -> Chart:
     values = [None if row.headline is None else 100 * row.headline for row in rows]
     intervals = [(100 * r.interval[0], 100 * r.interval[1]) if r.interval else None for r in rows]
     papers = [(row.published or {}).get(spec.headline.metric) for row in rows]
-    notes = ["Whiskers: 95% interval."]
+    notes = [SAMPLE_CHART_NOTE] if section.synthetic else []
+    notes.append("Whiskers: 95% interval.")
     if any(p is not None for p in papers):
         notes.append("◇ published in the paper (same settings).")
     references = {n: v.get(spec.headline.metric) for n, v in _references(section).items()}
@@ -420,7 +424,8 @@ def good_vs_bad(section: Section, save: Save) -> Chart:
         else:
             listed.append(row)
             unlabelled.append(row)
-    note = "Grey: the paper's models and the human baseline. " if paper else ""
+    note = f"{SAMPLE_CHART_NOTE} " if section.synthetic else ""
+    note += "Grey: the paper's models and the human baseline. " if paper else ""
     note += "Shaded: approval bias (liked replies recognised more often than disliked ones)."
     if any(row.run.human for row in rows):
         note += " Purple: a person (uxbench/human)."
