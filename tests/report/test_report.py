@@ -32,7 +32,7 @@ from uxbench.report import build_report, html, markdown
 from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
 from uxbench.report.collect import Run, collect, readable_error
 from uxbench.report.fonts import PROBE, cjk_font, covers
-from uxbench.report.grid import md_text
+from uxbench.report.grid import html_linked, md_linked, md_text
 from uxbench.report.percent import pct
 from uxbench.report.published import normalise, paper_name
 from uxbench.report.samples import Counts, Evidence
@@ -837,3 +837,15 @@ def test_page_at_phone_width(browser: Any, report: tuple[Path, Leaderboard], tmp
         assert all(link.startswith(REPOSITORY_FILES) for link in links)
         assert not errors, errors
         context.close()
+
+
+def test_docs_pages_named_in_texts_are_linked() -> None:
+    """A mailed report has no docs/ beside it: the pages it names link to the repository's."""
+    text = "See docs/trust.md#do-the-intervals-cover-95, then bench/results_coverage.md <b>"
+    trust = "docs/trust.md#do-the-intervals-cover-95"
+    assert md_linked(text) == (
+        f"See [{trust}]({REPOSITORY_FILES}{trust}), then "
+        f"[bench/results\\_coverage.md]({REPOSITORY_FILES}bench/results_coverage.md) &lt;b&gt;"
+    )
+    assert html_linked(text).count('<a href="https://github.com/') == 2 and "&lt;b&gt;" in html_linked(text)
+    assert md_linked("plain text, no page") == md_text("plain text, no page")

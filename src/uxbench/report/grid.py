@@ -54,11 +54,15 @@ def md_text(text: str) -> str:
 
 def md_linked(text: str) -> str:
     """`md_text` with each docs/ or bench/ page named in it linked to the repository's page."""
-    parts = _REPO_PAGE.split(text)
+
+    def plain(part: str) -> str:  # md_text trims; the spaces around a link stay
+        return (" " if part[:1].isspace() else "") + md_text(part) + (" " if part[-1:].isspace() else "")
+
+    parts = _REPO_PAGE.split(" ".join(text.split()))
     return "".join(
-        f"[{md_text(part)}]({REPOSITORY_FILES}{part})" if k % 2 else md_text(part)
+        f"[{md_text(part)}]({REPOSITORY_FILES}{part})" if k % 2 else plain(part)
         for k, part in enumerate(parts)
-    )
+    ).strip()
 
 
 def html_linked(text: str) -> str:

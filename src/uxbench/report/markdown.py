@@ -95,7 +95,7 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
             + (f" {METHOD}" if corrected else "")
         ),
         md_linked(f"{PAPER_NOTE} Paper: {published.source()}. {INTRO}"),
-        *([md_text(STYLE_METHOD)] if any(table.spec.graded for table in board.tables) else []),
+        *(["", md_text(STYLE_METHOD)] if any(table.spec.graded for table in board.tables) else []),
         "",
         *(f"> {md_text(note)}" for note in board.notes),
         "",
