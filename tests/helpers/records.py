@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+from uxbench.data.dataset import sample_dir
+
 
 def write_jsonl(path: Path, records: list[dict]) -> Path:
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
@@ -39,3 +41,13 @@ def judge_records(n_good: int, n_bad: int) -> tuple[list[dict], list[dict]]:
         for i in range(n_bad)
     ]
     return good, bad
+
+
+def release_copy(directory: Path) -> Path:
+    """The bundled sample's records as a local copy of the release: the same files and content,
+    with release cids (`uxbench_…`), so a run on it is a run on the paper's kind of data."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for path in sample_dir().glob("*.jsonl"):
+        text = path.read_text(encoding="utf-8").replace('"cid": "sample_', '"cid": "uxbench_')
+        (directory / path.name).write_text(text, encoding="utf-8")
+    return directory

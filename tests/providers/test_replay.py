@@ -9,7 +9,9 @@ both models together in one ranking graded by UXBench-GRM (published grades).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -35,7 +37,9 @@ from uxbench.graders.published import (
 )
 from uxbench.report import build_report
 from uxbench.report.tables import Leaderboard, section_grid
+from uxbench.report.trust import NOT_APPLICABLE, STAND_IN
 from uxbench.runtime.errors import DataError
+from uxbench.scorers.grm import PUBLISHED_GRADE
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
@@ -255,3 +259,48 @@ def test_lfs_reply_files_stop_task2_but_not_task1(replayed: Replayed, tmp_path: 
     )
     with pytest.raises(DataError, match="replies='all': the one choice is replies=none"):
         get_model("replay/gpt_5", outputs=str(root), replies="all", memoize=False)
+
+
+# ---------------------------------------------------------------- trust checks
+
+
+def test_a_replay_has_no_self_family_flag(replayed: Replayed) -> None:
+    """gpt_5 graded by `replay-grm/gpt_5` is a lookup of published grades by record, not a model
+    grading its own family; its real replies still get the style control."""
+    data = json.loads((replayed.root.parent / "report" / "leaderboard.json").read_text(encoding="utf-8"))
+    for task in ("task2_eval", "task3_recovery"):
+        [trust] = [t for t in data["trust"].values() if t["task"] == task]
+        assert [row["self_family"] for row in trust["rows"]] == [None, None]
+        assert all(row["style"] and row["left_out_of_style_fit"] is None for row in trust["rows"])
+
+
+def test_stand_in_replies_get_no_style_fit(tmp_path: Path) -> None:
+    """`-M replies=none` replays the grades of one stand-in text: no style numbers, no flag, a
+    sentence saying why; and Task 1, which it does not touch, does not list it as a setting."""
+    root, data = tmp_path / "outputs", write_data(tmp_path / "data", task2=N2)
+    write_task1_data(data)
+    model = "claude_opus_4_6"
+    write_verdicts(root, model, LABELS, *TASK1[model][:2])
+    write_published(root, model, lines(model, N2))
+    logs = eval(
+        [task1_judge(data=str(data)), task2_eval(data=str(data))],
+        model=get_model(f"replay/{model}", outputs=str(root), replies="none", memoize=False),
+        model_roles={"grader": get_model(f"replay-grm/{model}", outputs=str(root), memoize=False)},
+        display="none",
+        log_dir=str(tmp_path / "logs"),
+    )
+    assert [log.status for log in logs] == ["success", "success"]
+    # inspect view's explanation: the published grade, looked up by record (no grader read the input)
+    explanation = logs[1].samples[0].scores["grm"].explanation
+    assert PUBLISHED_GRADE in explanation and "whole input" not in explanation
+    board = build_report([tmp_path / "logs"], tmp_path / "report")
+    data_json = json.loads((tmp_path / "report" / "leaderboard.json").read_text(encoding="utf-8"))
+    [trust] = [t for t in data_json["trust"].values() if t["task"] == "task2_eval"]
+    [row] = trust["rows"]
+    assert row["left_out_of_style_fit"] == STAND_IN and row["style"] is None
+    assert row["self_family"] is None and trust["style_fit"] is None
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert escape(NOT_APPLICABLE) in page and "Mean length" not in page
+    [task1] = [t for t in board.tables if t.spec.name == "task1_judge"]
+    assert "-M replies" not in task1.sections[0].common
+    assert "replies=none" not in page[page.index('id="task1_judge"') : page.index('id="task2_eval"')]

@@ -12,26 +12,33 @@ import re
 import warnings
 import zlib
 from collections.abc import Callable
+from functools import partial
+from html import escape
 from pathlib import Path
 from typing import Any
 
+import matplotlib.text
 import pytest
 from helpers.grm import grader_output
 from helpers.logs import rewritten
+from helpers.records import release_copy
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from uxbench.cli import main
-from uxbench.report import build_report
+from uxbench.report import build_report, html, markdown
+from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
 from uxbench.report.collect import Run, collect, readable_error
 from uxbench.report.fonts import PROBE, cjk_font, covers
-from uxbench.report.grid import md_text
+from uxbench.report.grid import html_linked, md_linked, md_text
+from uxbench.report.percent import pct
 from uxbench.report.published import normalise, paper_name
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.spec import TASKS
-from uxbench.report.tables import Leaderboard, fmt, leaderboard
+from uxbench.report.tables import SAMPLE_NOTE, Leaderboard, fmt, leaderboard
+from uxbench.runtime.docs import REPOSITORY_FILES
 from uxbench.runtime.localserver import OpenAIServer, Reply
 from uxbench.stats.intervals import bootstrap_mean, mover_mean, wilson
 
@@ -79,8 +86,15 @@ def grader_answer(lenient: float = 0.0) -> Callable[..., ModelOutput]:
     return answer
 
 
-def run(task: str, model: str, log_dir: Path, grader: str = "mockllm/grm", **kwargs: Any) -> EvalLog:
-    task_args = {"data": "sample", **kwargs.pop("task_args", {})}
+def run(
+    task: str,
+    model: str,
+    log_dir: Path,
+    grader: str = "mockllm/grm",
+    data: str | Path = "sample",
+    **kwargs: Any,
+) -> EvalLog:
+    task_args = {"data": str(data), **kwargs.pop("task_args", {})}
     lenient = 0.5 if "lenient" in grader else 0.0
     roles = (
         {} if task == "task1_judge" else {"grader": get_model(grader, custom_outputs=grader_answer(lenient))}
@@ -131,7 +145,8 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Three models on all three tasks, and variants the report must show or leave out."""
     root = tmp_path_factory.mktemp("logs")
     main_dir, extra = root / "main", root / "extra"
-    chosen = {(t, m): run(t, m, main_dir, task_args=TASK_ARGS.get(t, {})) for t in TASKS for m in MODELS}
+    go = partial(run, data=release_copy(root / "release"))  # the paper's kind of data: its numbers apply
+    chosen = {(t, m): go(t, m, main_dir, task_args=TASK_ARGS.get(t, {})) for t in TASKS for m in MODELS}
     a1 = chosen[("task1_judge", "mockllm/model-a")]
 
     def older(log: EvalLog) -> None:
@@ -139,15 +154,17 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
     older_path = rewritten(a1, main_dir / "older.eval", older)
     variants = {
-        "cot": run("task1_judge", "mockllm/model-a", extra, task_args={"prompt": "cot"}),
-        "user_modeling": run(
+        "cot": go("task1_judge", "mockllm/model-a", extra, task_args={"prompt": "cot"}),
+        "user_modeling": go(
             "task1_judge", "mockllm/claude-opus-4-7", extra, task_args={"prompt": "user_modeling"}
         ),
-        "hot": run("task1_judge", "mockllm/claude-opus-4-7", extra, temperature=0.9, seed=7),
-        "lenient": run("task2_eval", "mockllm/model-a", extra, grader="mockllm/grm-lenient"),
-        "partial_shown": run("task3_recovery", "mockllm/model-d", extra, limit=4),
+        "hot": go("task1_judge", "mockllm/claude-opus-4-7", extra, temperature=0.9, seed=7),
+        "lenient": go("task2_eval", "mockllm/model-a", extra, grader="mockllm/grm-lenient"),
+        "partial_shown": go("task3_recovery", "mockllm/model-d", extra, limit=4),
+        # the same judge on the bundled synthetic sample: a section of its own, no paper value
+        "on_sample": run("task1_judge", "mockllm/claude-opus-4-7", extra),
     }
-    partial_hidden = run("task2_eval", "mockllm/model-a", extra, limit=4)
+    partial_hidden = go("task2_eval", "mockllm/model-a", extra, limit=4)
     (errored,) = eval(
         "uxbench/task1_judge",
         model=get_model("mockllm/model-broken", custom_outputs=broken_model),
@@ -265,7 +282,8 @@ def test_one_ranking_per_grader(logs: dict[str, Any], report: tuple[Path, Leader
 def test_settings_are_part_of_a_runs_identity(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     out, board = report
     task1 = next(t for t in board.tables if t.spec.name == "task1_judge")
-    claude = {r.run.log: r for r in task1.rows if r.run.model == "mockllm/claude-opus-4-7"}
+    main = task1.sections[0].rows  # the run on the bundled sample has a section of its own
+    claude = {r.run.log: r for r in main if r.run.model == "mockllm/claude-opus-4-7"}
     assert len(claude) == 3  # default, prompt=user_modeling, temperature=0.9 seed=7: none supersedes another
     hot = claude[logs["variants"]["hot"].location]
     assert hot.settings == {"temperature": "0.9", "seed": "7"}
@@ -278,7 +296,8 @@ def test_settings_are_part_of_a_runs_identity(logs: dict[str, Any], report: tupl
     a = {r.settings.get("prompt") for r in task1.rows if r.run.model == "mockllm/model-a"}
     assert a == {"cot", None}  # the default prompt is not an explicit setting
     revised = next(r for r in task1.rows if r.run.log.endswith("revision.eval"))
-    assert revised.run.data() == "sample@0123456"  # a dataset revision is part of the identity too
+    # a dataset revision is part of the identity too; local data are named by their records' hash
+    assert revised.run.data() == f"local {revised.run.data_hash} (…/release)@0123456"
     assert not any("superseded" in s.reason for s in board.skipped)
     rows = _rows(out)
     assert rows[("task1_judge", _name(hot.run.log))]["settings"] == {"temperature": "0.9", "seed": "7"}
@@ -558,7 +577,8 @@ def test_command_line(logs: dict[str, Any], tmp_path: Path, capsys: pytest.Captu
     printed = capsys.readouterr().out
     assert "Task 1 · UX Judge: 3 row(s)" in printed and "left out 4 log(s)" in printed
     # a run on another dataset revision is ranked on its own, and says why
-    assert "Task 1 · UX Judge · different data: sample@0123456: 1 row(s)" in printed
+    assert re.search(r"Task 1 · UX Judge · different data: local \w+ \(…/release\)@0123456: 1 row", printed)
+    assert "Task 1 · UX Judge · different data: sample: 1 row(s)" in printed
     assert "Task 3 · UX Recovery · graded by mockllm/grm: 1 row(s), 1 partial (unranked)" in printed
     assert {"index.html", "leaderboard.md", "leaderboard.json"} <= {
         p.name for p in (tmp_path / "r").iterdir()
@@ -697,3 +717,135 @@ def test_page_screenshots_at_two_widths(
         context.close()
     assert (shots / "report-390.png").stat().st_size > 0
     print(f"screenshots: {shots}")
+
+
+def test_no_paper_value_beside_the_synthetic_sample(report: tuple[Path, Leaderboard]) -> None:
+    """The same judge on the release copy has the paper's number; on the bundled sample it has
+    none, in the JSON, the tables, the page and the charts, and its section says why."""
+    out, board = report
+    task1 = next(t for t in board.tables if t.spec.name == "task1_judge")
+    sample = next(s for s in task1.sections if s.apart == "different data: sample")
+    assert sample.synthetic and not any(s.synthetic for s in task1.sections if s is not sample)
+    assert [row.published for row in sample.rows] == [None]
+    assert "Paper" not in " ".join(d.title for d in sample.column_defs()) and SAMPLE_NOTE in sample.notes()
+    main = task1.sections[0]
+    assert any(row.published for row in main.rows) and main.column_defs()[3].title.startswith("Paper")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    block = page[page.index(f'id="{sample.id}"') :].split('<div class="ranking"')[0]
+    assert (
+        escape(SAMPLE_NOTE) in block and "Paper" not in block and "75.3" not in block and "68.0" not in block
+    )
+    markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
+    block = markdown[markdown.index(md_text(sample.title)) :].split("\n### ")[0]
+    assert "Paper" not in block and "75.3" not in block
+    for kind in ("ranking", "good_vs_bad"):
+        texts = " ".join(_chart_texts((kind, sample, "", {})))
+        assert SAMPLE_CHART_NOTE in texts  # a chart file shared alone says so too
+        assert not any(mark in texts for mark in ("◇", "Human", "Grey: the paper")), texts
+    assert any("◇" in t for t in _chart_texts(("ranking", main, "", {})))
+
+
+def _chart_texts(job: Any) -> list[str]:
+    """Every text a chart draws."""
+    found: list[str] = []
+
+    def save(figure: Any, name: str) -> None:
+        found.extend(t.get_text() for t in figure.findobj(matplotlib.text.Text))
+
+    draw(job, save)
+    return found
+
+
+def test_every_percentage_of_one_metric_prints_alike(report: tuple[Path, Leaderboard]) -> None:
+    """Over the whole page: every table cell holding the same value (a headline, its Good-Acc, the
+    separation table's first-epoch value, a breakdown) prints the same percentage, the one
+    `pct` gives, rounded half up on the decimal value."""
+    out, board = report
+    page = (out / "index.html").read_text(encoding="utf-8")
+    cells = re.findall(r'<td class="[^"]*" data-sort="([^"]*)"[^>]*>([^<]*)</td>', page)
+    printed: dict[float, set[str]] = {}
+    for value, text in cells:
+        number = re.match(r"-?\d+\.\d(?= |$)", text)  # a one-decimal percentage, maybe with its interval
+        if number and value and 0 <= float(value) <= 1:
+            printed.setdefault(round(float(value), 9), set()).add(number.group())
+    assert len(printed) > 20
+    for value, shown in printed.items():
+        assert shown == {pct(value)}, (value, shown)
+
+
+def test_half_up_on_the_decimal_value(tmp_path: Path) -> None:
+    """The values the binary float would round down print rounded up, alike in the page and the
+    Markdown (0.6585 is 65.85 exactly, stored as 0.65849999…)."""
+    values = {"a": 0.6585, "b": 0.6275, "c": 0.5565, "d": 0.7235}
+    board = leaderboard(
+        [fake_run(f"m/{k}", v) for k, v in values.items()], [], ["logs"], "now", [], _NoSamples()
+    )
+    page = html.page(board, [], {}, tmp_path)
+    markdown_page = markdown.page(board, [], {})
+    for value, wrong in zip(values.values(), ("65.8", "62.7", "55.6", "72.3"), strict=True):
+        assert f"{100 * value:.1f}" != pct(value) or value == 0.7235  # the float's rounding differs
+        for text in (page, markdown_page):
+            assert f">{pct(value)} (" in text.replace("| ", ">") and wrong not in text
+    assert pct(0.6585) == "65.9" and pct(0.6275) == "62.8" and pct(0.5565) == "55.7" and pct(0.7235) == "72.4"
+    assert pct(0.6584999999999999) == "65.9" and pct(-0.0005, signed=True) == "-0.1" and pct(0.0004) == "0.0"
+    assert pct(None) == pct(float("nan")) == "–" and pct(0.125, 0) == "13"
+
+
+def test_page_at_phone_width(browser: Any, report: tuple[Path, Leaderboard], tmp_path: Path) -> None:
+    """At 390 px: a chart opens at its own size on a tap (legible, scrolling), a table that
+    scrolls says so, names wrap at their separators, the Model header sorts, the docs pages
+    named are links to the repository's; at 1400 px the Paper column is beside the headline."""
+    out, _ = report
+    errors: list[str] = []
+    for width in (390, 1400):
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        tab = context.new_page()
+        tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        tab.goto((out / "index.html").as_uri())
+        titles = tab.locator("#task1_judge-table thead th").all_inner_texts()
+        assert titles[2].startswith("Avg-Acc") and titles[3].startswith("Paper")
+        model = tab.locator("#task1_judge-table thead th").nth(1)
+        model.locator("button").click()
+        assert model.get_attribute("aria-sort") == "ascending"
+        names = _column(tab, "task1_judge-table", 1)
+        assert names == sorted(names) and len(set(names)) > 1
+        figure = tab.locator("#task1_judge figure").first
+        shown = figure.locator("img").evaluate("img => [img.width, img.naturalWidth]")
+        figure.locator("button.zoom").click()
+        assert "full" in figure.get_attribute("class")
+        full = figure.locator("img").evaluate("img => [img.width, img.naturalWidth]")
+        assert full[0] == full[1] and (width > full[1] or shown[0] < full[1])  # its own size, not shrunk
+        if width == 390:
+            tab.screenshot(path=str(tmp_path / "report-ranking-chart-narrow.png"))
+        tab.keyboard.press("Escape")
+        assert "full" not in (figure.get_attribute("class") or "")
+        trust = tab.locator(".trust .scrollbox").first
+        trust.scroll_into_view_if_needed()
+        hint = trust.locator(".scroll-hint")
+        if width == 390:
+            assert "more" in trust.get_attribute("class") and hint.is_visible()
+            tab.screenshot(path=str(tmp_path / "report-trust-narrow.png"))
+            trust.locator(".scroll").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+            settled = trust.evaluate("box => new Promise(r => setTimeout(() => r(box.className), 100))")
+            assert "more" not in settled
+            # a model name breaks after a separator, never inside a word
+            cell = tab.locator("#task1_judge-table td.pin").first
+            assert cell.inner_html().count("<wbr>") >= 2
+            assert cell.evaluate("td => getComputedStyle(td).overflowWrap") == "break-word"
+        links = tab.eval_on_selector_all("a[href^='https://']", "links => links.map(a => a.href)")
+        assert any(link.endswith("docs/trust.md") for link in links), links
+        assert all(link.startswith(REPOSITORY_FILES) for link in links)
+        assert not errors, errors
+        context.close()
+
+
+def test_docs_pages_named_in_texts_are_linked() -> None:
+    """A mailed report has no docs/ beside it: the pages it names link to the repository's."""
+    text = "See docs/trust.md#do-the-intervals-cover-95, then bench/results_coverage.md <b>"
+    trust = "docs/trust.md#do-the-intervals-cover-95"
+    assert md_linked(text) == (
+        f"See [{trust}]({REPOSITORY_FILES}{trust}), then "
+        f"[bench/results\\_coverage.md]({REPOSITORY_FILES}bench/results_coverage.md) &lt;b&gt;"
+    )
+    assert html_linked(text).count('<a href="https://github.com/') == 2 and "&lt;b&gt;" in html_linked(text)
+    assert md_linked("plain text, no page") == md_text("plain text, no page")

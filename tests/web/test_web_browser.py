@@ -88,15 +88,18 @@ def page_url(capsys: pytest.CaptureFixture[str], seen: list[str]) -> str:
 
 
 def resumed_on_the_same_page(page: Any, capsys: pytest.CaptureFixture[str], urls: list[str]) -> None:
-    """Wait for the retry's first item: on the same page, or on a new link if the provider printed one."""
+    """Wait for the retry's first item: the paused page stopped asking (its server went away), so
+    open the link again, the new one if the provider printed one (a new process does)."""
     deadline = time.monotonic() + 30
     while not page.locator("#item").is_visible():
         new = [url for url in URL.findall(capsys.readouterr().err) if url not in urls]
-        if new:
-            urls.extend(new)
-            page.goto(new[-1])
+        urls.extend(new)
+        try:
+            page.goto(urls[-1])
+        except sync_api.Error:  # the retry's server is not up yet
+            pass
+        page.wait_for_timeout(300)
         assert time.monotonic() < deadline, "the retry showed no item"
-        time.sleep(0.05)
 
 
 def answer_by_reply(page: Any, number: int, wrong: bool = False, click: bool = False) -> None:
@@ -129,6 +132,8 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
     )
     urls: list[str] = []
     page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.goto(page_url(capsys, urls))
 
     answer_by_reply(page, 1, wrong=True)
@@ -150,9 +155,14 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
     assert f"{said} {log} --log-dir {log.parent}" in capsys.readouterr().err  # one line, the full command
     assert page.locator("#message-code").inner_text() == f"inspect eval-retry {log} --log-dir {log.parent}"
     assert sum(1 for s in paused.samples if s.error is None) == 2
+    # the page heard that its run ended and stopped asking: no "lost its connection", no errors
+    page.wait_for_timeout(2000)
+    assert page.locator("#offline").is_hidden() and not errors, errors
+    assert "2 answers this sitting" in page.locator("#message-text").inner_text()
 
     second = Run(lambda: eval_retry(paused, log_dir=str(logs), display="none"))
     resumed_on_the_same_page(page, capsys, urls)
+    errors.clear()  # opening the link before the retry's server was up
     answer_by_reply(page, 3)
     answer_by_reply(page, 4, wrong=True)
     expect(page.locator("#progress-text")).to_have_text("Item 5 of 6")
@@ -163,6 +173,8 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
     page.keyboard.press("Enter")  # send the last answer now
     log = second.log()
     expect(page.locator("#message-title")).to_contain_text("Finished")
+    page.wait_for_timeout(2000)
+    assert page.locator("#offline").is_hidden() and not errors, errors
     page.close()
 
     assert log.status == "success" and len(log.samples) == 6
@@ -259,9 +271,21 @@ def test_explorer_filter_record_and_exclusion_round_trip_into_a_task(browser: An
         )
         narrow = browser.new_page(viewport=dict(zip(("width", "height"), WIDTHS["narrow"], strict=True)))
         narrow.goto(server.url)
+        # a chosen filter brings the results into view (the facets fill a phone's screen)
+        narrow.locator("#filters summary").click()
+        narrow.locator('.facet button[data-facet="set"][data-value="task1_bad"]').click()
+        expect(narrow.locator("#total")).to_have_text("12 records")
+        expect(narrow.locator(".row").first).to_be_in_viewport()
         narrow.locator(".row").nth(2).click()
         expect(narrow.locator("#back")).to_be_visible()
         narrow.screenshot(path=str(tmp_path / "explore-record-narrow.png"))
+        # an opened record is a history entry: the phone's Back closes it and stays on the page
+        address = narrow.url
+        narrow.go_back()
+        expect(narrow.locator("#detail")).to_be_hidden()
+        assert narrow.url.split("#")[0] == address.split("#")[0] and "#record=" in address
+        narrow.go_forward()
+        expect(narrow.locator("#detail")).to_be_visible()
         page.screenshot(path=str(tmp_path / "explore-record-wide.png"))
         narrow.close()
         page.close()

@@ -291,5 +291,6 @@ class HumanAPI(ModelAPI):
         return 2
 
     def close(self) -> None:
+        self.desk.close()  # the page's long poll hears it before the server stops (a graceful stop)
         self.server.stop()
         _desks.discard(self.desk)

@@ -30,6 +30,7 @@ from matplotlib.ticker import MaxNLocator
 from uxbench.data.labels import english
 from uxbench.report import published
 from uxbench.report.fonts import cjk_font, drawable
+from uxbench.report.percent import pct
 from uxbench.report.separation import Ranking
 from uxbench.report.tables import FEW, Row, Section, fmt, group_title, shorten
 from uxbench.stats.agreement import Bin
@@ -264,6 +265,14 @@ def separability(rows: Sequence[Row], tested: Ranking | None = None) -> str:
     )
 
 
+SAMPLE_CHART_NOTE = "The bundled synthetic sample: not comparable with the paper's numbers."
+
+
+def _references(section: Section) -> dict[str, dict[str, float]]:
+    """The paper's reference points (the human baseline), none beside synthetic records."""
+    return {} if section.synthetic else published.references(section.spec.name)
+
+
 def ranking(section: Section, save: Save) -> Chart:
     """The headline per row, best on top, with its 95% interval; ◇ the paper's value where
     the settings match the paper's, a dashed line the human baseline (Task 1)."""
@@ -272,10 +281,11 @@ def ranking(section: Section, save: Save) -> Chart:
     values = [None if row.headline is None else 100 * row.headline for row in rows]
     intervals = [(100 * r.interval[0], 100 * r.interval[1]) if r.interval else None for r in rows]
     papers = [(row.published or {}).get(spec.headline.metric) for row in rows]
-    notes = ["Whiskers: 95% interval."]
+    notes = [SAMPLE_CHART_NOTE] if section.synthetic else []
+    notes.append("Whiskers: 95% interval.")
     if any(p is not None for p in papers):
         notes.append("◇ published in the paper (same settings).")
-    references = {n: v.get(spec.headline.metric) for n, v in published.references(spec.name).items()}
+    references = {n: v.get(spec.headline.metric) for n, v in _references(section).items()}
     references = {n: v for n, v in references.items() if v is not None}
     notes += [f"Dashed line: {name} ({fmt(v)})." for name, v in references.items()]
     if any(row.run.partial for row in rows):
@@ -387,10 +397,8 @@ def good_vs_bad(section: Section, save: Save) -> Chart:
         for r, m in zip(section.rows, metrics, strict=True)
         if m.get("good_acc") is not None and m.get("bad_acc") is not None
     ]
-    paper = [
-        *published.paper_models(section.spec.name).items(),
-        *published.references(section.spec.name).items(),
-    ]
+    paper = [] if section.synthetic else [*published.paper_models(section.spec.name).items()]
+    paper += list(_references(section).items())
     paper_points = [(100 * v["good_acc"] * inch, 100 * v["bad_acc"] * inch) for _, v in paper]
     row_points = [
         (100 * (r.run.metrics["good_acc"] or 0) * inch, 100 * (r.run.metrics["bad_acc"] or 0) * inch)
@@ -416,10 +424,9 @@ def good_vs_bad(section: Section, save: Save) -> Chart:
         else:
             listed.append(row)
             unlabelled.append(row)
-    note = (
-        "Grey: the paper's models and the human baseline. Shaded: approval bias (liked replies recognised "
-        "more often than disliked ones)."
-    )
+    note = f"{SAMPLE_CHART_NOTE} " if section.synthetic else ""
+    note += "Grey: the paper's models and the human baseline. " if paper else ""
+    note += "Shaded: approval bias (liked replies recognised more often than disliked ones)."
     if any(row.run.human for row in rows):
         note += " Purple: a person (uxbench/human)."
     if unlabelled:
@@ -492,7 +499,7 @@ def heatmap(section: Section, key: str, save: Save) -> Chart:
             ax.text(
                 j,
                 i - 0.13,
-                "–" if value is None else f"{100 * value:.0f}",
+                pct(value),
                 ha="center",
                 va="center",
                 fontsize=SMALL,

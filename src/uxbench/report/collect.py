@@ -108,9 +108,16 @@ class Run:
         return source, self.dataset_revision, self.data_hash
 
     def data(self, show_paths: bool = False) -> str:
-        """The data source as shown: `hub@1a2b3c4`, `sample`, a directory's name."""
-        source = shown_value(self.settings.get("data", "hub"), show_paths)
+        """The data as shown: `sample`, `hub@1a2b3c4`, or local files by the hash of their records
+        and, while it still exists, the folder (`local 1a2b3c4d5e6f7a8b (…/my-copy)`): a temporary
+        folder deleted since says nothing about the data."""
+        value = self.settings.get("data", "hub")
         revision = self.dataset_revision or self.settings.get("revision")
+        source = shown_value(value, show_paths)
+        if self.data_identity[0] not in ("hub", "sample"):
+            folder = isinstance(value, str) and Path(value).expanduser().exists()
+            named = f"local {self.data_hash}" if self.data_hash else source
+            source = f"{named} ({source})" if folder and self.data_hash else named
         return f"{source}@{str(revision)[:7]}" if revision else source
 
     def shown_settings(self, names: list[str], show_paths: bool = False) -> dict[str, str]:

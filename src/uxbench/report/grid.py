@@ -15,8 +15,17 @@ from dataclasses import dataclass, field
 from html import escape
 from numbers import Number
 
+from uxbench.runtime.docs import REPOSITORY_FILES
+
 # characters that start Markdown inline syntax (emphasis, code, links, tables, strikethrough)
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+# a page of the repository named in a text: linked, since a mailed report has no docs/ beside it
+_REPO_PAGE = re.compile(r"\b((?:docs|bench)/[\w-]+\.md(?:#[\w-]+)?)")
+# where a long name may wrap on a narrow screen: after a path, word or version separator
+_SEPARATOR = re.compile(r"([/_.\-])(?=\w)")
+
+
+SCROLL_HINT = "Scroll the table sideways for more columns →"
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,33 @@ def md_text(text: str) -> str:
     """Text safe in Markdown, in a table cell or a heading: HTML entities for <, > and &, a
     backslash before Markdown metacharacters, no line breaks."""
     return escape(_MD_SPECIAL.sub(r"\\\1", " ".join(text.split())), quote=False)
+
+
+def md_linked(text: str) -> str:
+    """`md_text` with each docs/ or bench/ page named in it linked to the repository's page."""
+
+    def plain(part: str) -> str:  # md_text trims; the spaces around a link stay
+        return (" " if part[:1].isspace() else "") + md_text(part) + (" " if part[-1:].isspace() else "")
+
+    parts = _REPO_PAGE.split(" ".join(text.split()))
+    return "".join(
+        f"[{md_text(part)}]({REPOSITORY_FILES}{part})" if k % 2 else plain(part)
+        for k, part in enumerate(parts)
+    ).strip()
+
+
+def html_linked(text: str) -> str:
+    """Escaped HTML with each docs/ or bench/ page named in it linked to the repository's page."""
+    parts = _REPO_PAGE.split(text)
+    return "".join(
+        f'<a href="{escape(REPOSITORY_FILES + part)}">{escape(part)}</a>' if k % 2 else escape(part)
+        for k, part in enumerate(parts)
+    )
+
+
+def breakable(text: str) -> str:
+    """Escaped HTML that may wrap after a separator (`/ _ - .`), never inside a word."""
+    return _SEPARATOR.sub(r"\1<wbr>", escape(text))
 
 
 def markdown(grid: Grid) -> list[str]:
@@ -84,15 +120,16 @@ def html(grid: Grid) -> str:
             css = kind + pinned[i] + (" muted" if cell.muted else "")
             tip = f' title="{escape(cell.note)}"' if cell.note else ""
             sort = escape(_sort_value(cell.sort))
-            text = escape(cell.text)
-            if pinned[i]:  # on a narrow screen the pinned column wraps, best after a provider path
-                text = text.replace("/", "/<wbr>")
+            # on a narrow screen the pinned column (a model's name) wraps at its separators
+            text = breakable(cell.text) if pinned[i] else escape(cell.text)
             tds.append(f'<td class="{css}" data-sort="{sort}"{tip}>{text}</td>')
         kind = grid.row_kinds[r] if r < len(grid.row_kinds) else ""
         css = f' class="{escape(kind)}"' if kind else ""
         body.append(f"<tr{css}>{''.join(tds)}</tr>")
     anchor = f' id="{escape(grid.id)}"' if grid.id else ""
+    # the box marks itself "more" (a shaded right edge and a hint) while columns lie beyond its edge
     return (
-        f'<div class="scroll"{anchor}><table class="sortable"><thead><tr>{"".join(heads)}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>"
+        f'<div class="scrollbox"><div class="scroll"{anchor}><table class="sortable"><thead><tr>'
+        f"{''.join(heads)}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        f'<p class="scroll-hint">{SCROLL_HINT}</p></div>'
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from uxbench.report import published
 from uxbench.report.charts import Chart
+from uxbench.report.grid import breakable, html_linked
 from uxbench.report.grid import html as grid_html
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
@@ -28,6 +29,7 @@ from uxbench.report.tables import (
     FEW_NOTE,
     HUMAN_NOTE,
     INTERVALS,
+    PAPER_NOTE,
     PARTIAL_NOTE,
     Leaderboard,
     Section,
@@ -37,7 +39,7 @@ from uxbench.report.tables import (
     section_grid,
     skipped_grid,
 )
-from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, fitted_text, style_grid
+from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
 
 CSS = """
 * { box-sizing: border-box; }
@@ -48,7 +50,7 @@ header, main, footer { max-width: 1280px; margin: 0 auto; padding: 0 16px; }
 header { padding-top: 16px; }
 h1 { margin: 0 0 4px; font-size: 26px; }
 h2 { margin: 8px 0 10px; font-size: 21px; border-bottom: 2px solid #3b6fb6; padding-bottom: 4px; }
-h3 { margin: 18px 0 6px; font-size: 17px; overflow-wrap: anywhere; }
+h3 { margin: 18px 0 6px; font-size: 17px; overflow-wrap: break-word; }
 h4 { margin: 16px 0 4px; font-size: 15px; }
 p.meta, footer, .note { color: #555; font-size: 13px; overflow-wrap: anywhere; }
 nav { background: #fff; border-radius: 8px; padding: 8px 14px; margin: 10px 0;
@@ -57,7 +59,12 @@ nav ul { margin: 0; padding-left: 18px; }
 nav a { color: #3b6fb6; overflow-wrap: anywhere; }
 section.task { background: #fff; border-radius: 8px; padding: 6px 16px 14px; margin: 16px 0;
   box-shadow: 0 1px 3px rgba(0,0,0,.08); }
-.scroll { overflow-x: auto; max-width: 100%; margin: 8px 0; }
+.scrollbox { position: relative; margin: 8px 0; }
+.scroll { overflow-x: auto; max-width: 100%; }
+.scrollbox.more::after { content: ""; position: absolute; top: 0; right: 0; bottom: 1.6em; width: 28px;
+  pointer-events: none; background: linear-gradient(to right, rgba(29,35,42,0), rgba(29,35,42,.18)); }
+.scroll-hint { display: none; margin: 2px 0 0; font-size: 12px; color: #3b6fb6; text-align: right; }
+.scrollbox.more .scroll-hint { display: block; }
 table { border-collapse: separate; border-spacing: 0; font-size: 13px; }
 th, td { padding: 5px 9px; border-bottom: 1px solid #e3e6ea; text-align: right; white-space: nowrap;
   background: #fff; }
@@ -77,7 +84,14 @@ tr.human td { background: #f3eefa; }
 td.muted { color: #a3a9b0; }
 .charts { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
 figure { margin: 6px 0; max-width: 100%; }
-figure img { max-width: 100%; height: auto; border: 1px solid #e3e6ea; border-radius: 4px; }
+figure img { display: block; max-width: 100%; height: auto; border: 1px solid #e3e6ea; border-radius: 4px; }
+button.zoom { all: unset; display: block; max-width: 100%; cursor: zoom-in; }
+button.zoom:focus-visible { outline: 2px solid #3b6fb6; outline-offset: 2px; }
+figure.full { position: fixed; inset: 0; z-index: 20; margin: 0; padding: 8px; max-width: none;
+  overflow: auto; background: #fff; }
+figure.full img { max-width: none; }
+figure.full button.zoom { cursor: zoom-out; max-width: none; }
+body.zoomed { overflow: hidden; }
 figcaption { font-size: 12px; color: #555; overflow-wrap: anywhere; }
 details { margin: 8px 0; }
 summary { cursor: pointer; font-weight: 600; }
@@ -92,7 +106,7 @@ th[title] button { text-decoration: underline dotted #9aa3ad; text-underline-off
 @media (max-width: 600px) {
   header, main, footer { padding: 0 8px; }
   section.task { padding: 4px 8px 10px; }
-  .pin { white-space: normal; min-width: 8em; max-width: 11em; overflow-wrap: anywhere; }
+  .pin { white-space: normal; min-width: 8em; max-width: 11em; overflow-wrap: break-word; }
   .pin wbr { display: inline; }
   th, td { padding: 4px 6px; }
   .howto dl { grid-template-columns: 1fr; }
@@ -121,14 +135,47 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
     });
   });
 });
+function markOverflow() {
+  document.querySelectorAll(".scrollbox").forEach(function (box) {
+    var scroll = box.firstElementChild;
+    var more = scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 2;
+    box.classList.toggle("more", more);
+  });
+}
+document.querySelectorAll(".scroll").forEach(function (scroll) {
+  scroll.addEventListener("scroll", markOverflow, { passive: true });
+});
+window.addEventListener("resize", markOverflow);
+document.querySelectorAll("details").forEach(function (d) { d.addEventListener("toggle", markOverflow); });
+markOverflow();
+function zoom(figure, open) {
+  figure.classList.toggle("full", open);
+  document.body.classList.toggle("zoomed", open);
+  figure.querySelector("button.zoom").setAttribute("aria-expanded", String(open));
+}
+document.querySelectorAll("button.zoom").forEach(function (button) {
+  button.addEventListener("click", function () {
+    var figure = button.closest("figure");
+    zoom(figure, !figure.classList.contains("full"));
+  });
+});
+document.addEventListener("keydown", function (event) {
+  var open = document.querySelector("figure.full");
+  if (open && event.key === "Escape") { zoom(open, false); }
+});
 """
+
+
+ZOOM_HINT = "Tap or click the chart to open it full size (again, or Esc, to close)."
 
 
 def _image(chart: Chart, out_dir: Path) -> str:
     data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
+    # a tap opens the chart at its own size (over the page, scrolling), so it stays legible on a phone
     return (
-        f'<figure><img src="data:image/png;base64,{data}" alt="{escape(chart.title)}">'
-        f"<figcaption>{escape(chart.title)} ({escape(chart.file)})</figcaption></figure>"
+        f'<figure><button type="button" class="zoom" aria-expanded="false" title="{ZOOM_HINT}">'
+        f'<img src="data:image/png;base64,{data}" alt="{escape(chart.title)}"></button>'
+        f"<figcaption>{escape(chart.title)} ({escape(chart.file)}). {ZOOM_HINT}</figcaption></figure>"
     )
 
 
@@ -137,10 +184,10 @@ def _trust(trust: SectionTrust | None, charts: list[Chart], out_dir: Path) -> st
         return ""
     anchor = f'<div class="trust" id="{escape(trust.section.id)}-trust">'
     if trust.section.spec.graded:
+        table = grid_html(style_grid(trust)) if trust.applies else ""
         return (
             f"{anchor}<h4>Trust checks: style control and judge bias</h4>"
-            f'<p class="note">{escape(STYLE_METHOD)}</p><p class="note">{escape(fitted_text(trust))}</p>'
-            f"{grid_html(style_grid(trust))}</div>"
+            f'<p class="note">{escape(style_text(trust))}</p>{table}</div>'
         )
     diagrams = [c for c in charts if c.file.endswith("_reliability.png")]
     if not diagrams:
@@ -158,7 +205,7 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
     anchor = f' id="{escape(section.id)}"' if section.headed else ""
     parts = [f'<div class="ranking"{anchor}>']
     if section.headed:
-        parts.append(f"<h3>{escape(section.title)}</h3>")
+        parts.append(f"<h3>{breakable(section.title)}</h3>")
     if section.common:
         parts.append(f'<p class="note">{escape(section.common_text())}</p>')
     parts += [f'<p class="note">{escape(note)}</p>' for note in section.notes()]
@@ -238,9 +285,11 @@ def _how_to_read(board: Leaderboard) -> str:
         extra += f" {METHOD}"
     text = (
         f"Ranked by each task's headline metric, one ranking per grader and data. {INTERVALS} "
-        f"{PARTIAL_NOTE}{extra} Paper columns: published values, beside rows whose settings match the "
-        f"paper's. {INTRO} A column header sorts its table; hovering it says what the column means."
+        f"{PARTIAL_NOTE}{extra} {PAPER_NOTE} {INTRO} A column header sorts its table; hovering it says "
+        "what the column means."
     )
+    graded = any(table.spec.graded for table in board.tables)
+    style = f'<p class="note" id="style-method">{escape(STYLE_METHOD)}</p>' if graded else ""
     columns = []
     for table in board.tables:
         defs = [d for d in table.sections[0].column_defs() if d.note]
@@ -248,7 +297,7 @@ def _how_to_read(board: Leaderboard) -> str:
         columns.append(f"<h4>{escape(table.spec.title)}: the columns</h4><dl>{items}</dl>")
     return (
         '<details class="howto"><summary>How to read this page</summary>'
-        f'<p class="note">{escape(text)}</p>{"".join(columns)}</details>'
+        f'<p class="note">{html_linked(text)}</p>{style}{"".join(columns)}</details>'
     )
 
 

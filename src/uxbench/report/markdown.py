@@ -9,7 +9,7 @@ from __future__ import annotations
 from uxbench.report import published
 from uxbench.report.charts import Chart
 from uxbench.report.grid import markdown as grid_markdown
-from uxbench.report.grid import md_text
+from uxbench.report.grid import md_linked, md_text
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
 from uxbench.report.people import NOTE as AGREEMENT_NOTE
@@ -21,6 +21,7 @@ from uxbench.report.tables import (
     FEW,
     HUMAN_NOTE,
     INTERVALS,
+    PAPER_NOTE,
     PARTIAL_NOTE,
     Leaderboard,
     Section,
@@ -29,7 +30,7 @@ from uxbench.report.tables import (
     section_grid,
     skipped_grid,
 )
-from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, fitted_text, style_grid
+from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
 
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are in italics."
 
@@ -38,9 +39,8 @@ def _trust(trust: SectionTrust | None, charts: list[Chart]) -> list[str]:
     if trust is None:
         return []
     if trust.section.spec.graded:
-        lines = ["#### Trust checks: style control and judge bias", "", md_text(STYLE_METHOD), ""]
-        lines += [md_text(fitted_text(trust)), ""]
-        return lines + grid_markdown(style_grid(trust))
+        lines = ["#### Trust checks: style control and judge bias", "", md_text(style_text(trust)), ""]
+        return lines + (grid_markdown(style_grid(trust)) if trust.applies else [])
     diagrams = [c for c in charts if c.file.endswith("_reliability.png")]
     if not diagrams:
         return []
@@ -89,15 +89,13 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
         "# UXBench leaderboard",
         "",
         f"Generated {md_text(board.generated)} from the Inspect logs in {md_text(', '.join(board.sources))}.",
-        md_text(
+        md_linked(
             f"Ranked by each task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}"
             + (f" {HUMAN_NOTE}" if people else "")
             + (f" {METHOD}" if corrected else "")
         ),
-        md_text(
-            f"Paper columns hold published values ({published.source()}), beside rows whose settings match "
-            f"the paper's. {INTRO}"
-        ),
+        md_linked(f"{PAPER_NOTE} Paper: {published.source()}. {INTRO}"),
+        *(["", md_text(STYLE_METHOD)] if any(table.spec.graded for table in board.tables) else []),
         "",
         *(f"> {md_text(note)}" for note in board.notes),
         "",

@@ -17,6 +17,7 @@ from typing import Any
 
 from uxbench.report.collect import Run
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.percent import pct
 from uxbench.report.samples import Judgment
 from uxbench.stats.agreement import cohen_kappa
 from uxbench.stats.intervals import Interval, mcnemar_exact, mover_mean, paired_difference
@@ -155,9 +156,7 @@ class Pairing:
 
 
 def _points(value: float | None, signed: bool = False) -> str:
-    if value is None:
-        return "–"
-    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
+    return pct(value, signed=signed)
 
 
 def difference_text(result: Paired) -> str:

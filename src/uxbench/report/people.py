@@ -16,6 +16,7 @@ from typing import Any
 
 from uxbench.report.collect import Run
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.percent import pct
 from uxbench.report.samples import Judgment
 from uxbench.stats.agreement import krippendorff_alpha
 from uxbench.stats.intervals import Interval, bootstrap_units, wilson
@@ -94,7 +95,7 @@ NOTE = (
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:.1f}"
+    return pct(value)
 
 
 def agreement_text(found: Agreement) -> str:

@@ -23,6 +23,7 @@ from uxbench.graders.qualification import (
 )
 from uxbench.report.collect import CheckLog, Run
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.percent import pct
 from uxbench.report.settings import shown_value
 from uxbench.report.spec import TaskSpec
 from uxbench.stats.intervals import Interval
@@ -103,7 +104,7 @@ def explanation(item: Equivalent) -> str:
     return (
         f"sens {q.sensitivity.value:.3f} (n {q.sensitivity.n}), spec {q.specificity.value:.3f} "
         f"(n {q.specificity.n}), J {q.youden:.3f}, from {item.check.name}; "
-        f"{100 * LEVEL:.0f}% interval: {METHOD_NAMES[DEFAULT_METHOD]}. {plan(item) or ''}"
+        f"{pct(LEVEL, 0)}% interval: {METHOD_NAMES[DEFAULT_METHOD]}. {plan(item) or ''}"
     ).rstrip()
 
 
@@ -121,17 +122,17 @@ def plan(item: Equivalent) -> str | None:
     need = qualification_size(
         half / 2, q.sensitivity.value, q.specificity.value, item.value, item.records, share
     )
-    now = f"±{100 * half:.1f} points from {replies} qualification replies"
+    now = f"±{pct(half)} points from {replies} qualification replies"
     if need is None:
-        return f"{now}; ±{50 * half:.1f} is out of reach: the run's own {item.records} records limit it."
-    return f"{now}; ±{50 * half:.1f} would need about {need:,}."
+        return f"{now}; ±{pct(half / 2)} is out of reach: the run's own {item.records} records limit it."
+    return f"{now}; ±{pct(half / 2)} would need about {need:,}."
 
 
 # ---------------------------------------------------------------- the checks table
 
 
 def _pct(value: float) -> str:
-    return "–" if math.isnan(value) else f"{100 * value:.1f}"
+    return pct(value)
 
 
 def _score(value: float) -> str:
@@ -154,7 +155,7 @@ def spread(check: Check) -> str:
     if models < 2:
         return f"{models} model" if models else "–"
     parts = [
-        f"{name} {100 * min(values.values()):.0f}–{100 * max(values.values()):.0f}"
+        f"{name} {pct(min(values.values()), 0)}–{pct(max(values.values()), 0)}"
         for name, values in (("sens", sens), ("spec", spec))
         if values
     ]

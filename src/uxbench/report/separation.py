@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.percent import pct
 from uxbench.report.samples import Evidence, Judgment
 from uxbench.stats.pairwise import ALPHA, Separation, separate
 
@@ -47,7 +48,7 @@ class Ranking:
         pairs = len(self.result.p_values)
         share = self.result.separability
         text = (
-            f"Separability {100 * share:.0f}% ({len(self.result.separated)} of {pairs} pairs differ; "
+            f"Separability {pct(share, 0)}% ({len(self.result.separated)} of {pairs} pairs differ; "
             f"{self.result.test} on {self.records} records, Holm, α = {ALPHA})"
         )
         if not self.result.paired:
@@ -116,7 +117,7 @@ def separation_grid(item: Ranking, section_id: str) -> Grid:
             [
                 Cell(row.run.who, row.run.who),
                 Cell(str(row.rank), row.rank),
-                Cell(f"{100 * item.result.estimates[k]:.1f}", item.result.estimates[k]),
+                Cell(pct(item.result.estimates[k]), item.result.estimates[k]),
                 Cell(item.result.letters[k], item.result.letters[k]),
                 Cell(interval, low),
             ]

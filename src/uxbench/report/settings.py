@@ -68,6 +68,9 @@ def run_settings(log: EvalLog) -> tuple[dict[str, Any], frozenset[str]]:
     # the plan's config is the eval's flags merged over the task's own config (its defaults)
     gen = generation(log.plan.config if log.plan else log.eval.model_generate_config)
     model_args = {f"-M {name}": value for name, value in _arguments(log.eval.model_args).items()}
+    if log.eval.task.rsplit("/", 1)[-1] == "task1_judge":
+        # a replay's -M replies=none swaps Tasks 2/3's reply files; Task 1 replays verdicts, untouched
+        model_args.pop("-M replies", None)
     grader = _grader_settings(log)
     epochs = {"epochs": log.eval.config.epochs} if (log.eval.config.epochs or 1) > 1 else {}
     settings = {**task_args, **gen, **model_args, **grader, **epochs}

@@ -59,7 +59,7 @@ TASKS: dict[str, TaskSpec] = {
             headline=Column(
                 "avg_acc",
                 "Avg-Acc %",
-                note="(Good-Acc + Bad-Acc)/2, with its 95% interval (Wilson per label, MOVER)",
+                note="(Good-Acc + Bad-Acc)/2, with its 95% interval (Jeffreys per label, MOVER)",
             ),
             stderr="avg_acc_stderr",
             columns=(

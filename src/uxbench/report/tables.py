@@ -26,6 +26,7 @@ from uxbench.report.collect import CheckLog, Run, Skipped
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.paired import Pairing, compare, paired_json
 from uxbench.report.people import Agreement, agreement, agreement_json
+from uxbench.report.percent import pct
 from uxbench.report.qualified import Equivalent, checks_json, equivalent, explanation
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.separation import Ranking, ranking, separation_json
@@ -35,6 +36,7 @@ from uxbench.stats.intervals import Interval, bootstrap_mean, jeffreys, mover_me
 
 FEW = 10  # a breakdown cell with fewer records is greyed
 HUMAN_REFERENCE = "Human (blind 25+25 subset)"  # the paper's human baseline (published.json)
+SAMPLE = "sample"  # the data source of the bundled synthetic records
 LABEL_CHARS = 28  # chart labels longer than this are shortened (the key gives the full name)
 _GROUP_ORDER: dict[str, tuple[str, ...]] = {
     "failure_dimension": tuple(FAILURE_DIMENSIONS),
@@ -168,16 +170,18 @@ class Section:
     separation: Ranking | None = None  # which differences between the ranked rows are real
     apart: str = ""  # why these rows stand apart from the task's main rows ("different data: sample")
     agreement: Agreement | None = None  # Task 1: agreement among the people, their gold accuracy
+    synthetic: bool = False  # the rows ran on the bundled synthetic sample: no paper value beside them
 
     def common_text(self) -> str:
         return f"Every row: {settings_text(self.common)}." if self.common else ""
 
     def notes(self) -> list[str]:
-        """What a reader must know about some rows: replays that lacked published rows."""
+        """What a reader must know about the rows: synthetic records, replays that lacked published rows."""
+        notes = [SAMPLE_NOTE] if self.synthetic else []
         lacking = [f"{row.label} {row.no_rows} of {row.run.samples}" for row in self.rows if row.no_rows]
-        if not lacking:
-            return []
-        return [f"{NO_ROW_NOTE} Records without a row: {', '.join(lacking)}."]
+        if lacking:
+            notes.append(f"{NO_ROW_NOTE} Records without a row: {', '.join(lacking)}.")
+        return notes
 
     @property
     def headed(self) -> bool:
@@ -384,6 +388,7 @@ def section(
     partial = sorted((r for r in runs if r.partial), key=lambda r: -(_headline(spec, r) or 0))
     people = sorted((r for r in runs if r.human), key=lambda r: -(_headline(spec, r) or 0))
     ordered = complete + partial + people
+    synthetic = all(run.data_identity[0] == SAMPLE for run in ordered)
     labels = [row_label(run) for run in ordered]
     mixed_data = len({run.data(show_paths) for run in ordered}) > 1
     rows: list[Row] = []
@@ -409,7 +414,9 @@ def section(
                 interval=interval,
                 interval_method=method,
                 paper=paper_name,
-                published=paper_values if matches(run.settings, spec.paper_settings) else None,
+                published=paper_values
+                if matches(run.settings, spec.paper_settings) and not synthetic
+                else None,
                 counts=counts,
                 delta_interval=_within_scores(bootstrap_mean(deltas)) if deltas else None,
                 keyed=keyed,
@@ -435,6 +442,7 @@ def section(
         ranking(spec.name, rows, evidence),
         apart,
         people,
+        synthetic,
     )
 
 
@@ -447,7 +455,7 @@ def main_data(runs: list[Run]) -> tuple[str, str | None, str | None]:
     """The data most of a task's runs read (on a tie: not the bundled sample, then the newest)."""
     counted = Counter(run.data_identity for run in runs)
     newest = {run.data_identity: run.created for run in sorted(runs, key=lambda r: r.created)}
-    return max(counted, key=lambda d: (counted[d], d[0] != "sample", newest[d]))
+    return max(counted, key=lambda d: (counted[d], d[0] != SAMPLE, newest[d]))
 
 
 def data_apart(run: Run, main: tuple[str, str | None, str | None], show_paths: bool) -> str:
@@ -458,7 +466,8 @@ def data_apart(run: Run, main: tuple[str, str | None, str | None], show_paths: b
     shown = run.data(show_paths)
     if source != main[0] or revision != main[1]:
         return f"different data: {shown}"
-    return f"different data: {shown}, other records ({content or 'no content hash'})"
+    known = bool(content) and content in shown
+    return f"different data: {shown}, other records" + ("" if known else f" ({content or 'no content hash'})")
 
 
 def task_table(
@@ -523,7 +532,7 @@ def fmt(value: float | None, kind: str = "pct") -> str:
     if value is None or math.isnan(value):
         return "–"
     if kind == "pct":
-        return f"{100 * value:.1f}"
+        return pct(value)
     return f"{value:+.3f}" if kind == "delta" else f"{value:.3f}"
 
 
@@ -649,6 +658,7 @@ def section_columns(section: Section) -> list[ColumnDef]:
         ),
         ColumnDef("Model", model_cell, "the model (a person: uxbench/human · annotator)"),
         headline,
+        *([] if section.synthetic else [_paper_def(section)]),
         *([grm] if grm else []),
         ColumnDef("n", _records, "records scored"),
         ColumnDef(
@@ -663,7 +673,6 @@ def section_columns(section: Section) -> list[ColumnDef]:
         ),
         *(_metric_def(c) for c in section.columns),
         ColumnDef("Date (UTC)", lambda row: Cell(date(row.run), row.run.created), "when the run started"),
-        _paper_def(section),
         ColumnDef(
             "Log", lambda row: Cell(row.run.log if shown else row.run.name, row.run.name), "the Inspect log"
         ),
@@ -720,12 +729,20 @@ INTERVALS = (
     "95% intervals: Wilson for Good% and Recovery Rate; for Avg-Acc, Jeffreys intervals of Good-Acc "
     "and Bad-Acc combined by MOVER; a symmetric studentised bootstrap for Δ score."
 )
+PAPER_NOTE = (
+    "Paper columns: the paper's published value, beside rows whose settings match the paper's, never "
+    "beside runs on the bundled synthetic sample."
+)
 PARTIAL_NOTE = "Rows marked partial cover part of their dataset (n of N records) and are not ranked."
 HUMAN_NOTE = (
     "Rows marked human are people (uxbench/human, named by annotator) on the records they judged, set "
     "beside the models and not ranked; their Paper column is the paper's blind human baseline."
 )
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are greyed."
+SAMPLE_NOTE = (
+    "These records are the bundled synthetic sample, not the paper's data: their numbers are not "
+    "comparable with the paper's or with runs on the release records, so no paper value is shown."
+)
 NO_ROW_NOTE = (
     "Replayed rows count a record without a row in the model's published file as a failed judgment "
     "(not good; for Task 1 wrong), as the paper counts a missing grade."

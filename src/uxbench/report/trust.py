@@ -9,8 +9,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from uxbench.graders.published import replayed_grader
+from uxbench.providers.replay import NO_REPLIES
 from uxbench.report.family import family, self_family
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.percent import pct
 from uxbench.report.samples import STYLE_SAMPLE, Evidence
 from uxbench.report.style import FEATURES, StyleFit, fit_style
 from uxbench.report.tables import Leaderboard, Row, Section, fmt
@@ -31,7 +34,17 @@ STYLE_METHOD = (
     "(replies without a score keep their verdict) minus the share judged good; style-adjusted Good% is "
     "the run's Good% over all records plus that shift. Length R²: squared correlation of score and "
     "reply length within the model's replies read. Self-family: the model under test and a grader "
-    "share a model family."
+    "share a model family. A replay graded by UXBench-GRM's published grades gets no self-family flag "
+    "(the grade is looked up by record: no model grades anything), and a replay of stand-in replies "
+    f"(-M replies={NO_REPLIES}) no style numbers (the replies are not the model's)."
+)
+STYLE_POINTER = "How the fit is made: “How to read this page”, at the top of the report."
+STAND_IN = f"stand-in replies, -M replies={NO_REPLIES}"
+PUBLISHED_GRADES = "published grades, looked up by record"
+NOT_APPLICABLE = (
+    "No trust check applies to these rows: their grades are UXBench-GRM's published ones, looked up "
+    "by record (no model grades its own family), and their replies are stand-ins "
+    f"(-M replies={NO_REPLIES}), so there are no replies to fit a style control on."
 )
 
 
@@ -42,16 +55,34 @@ class SectionTrust:
     left_out: dict[str, str] = field(default_factory=dict)  # run log -> why it is not in the style fit
     reliability: dict[str, list[Bin]] = field(default_factory=dict)  # run log -> bins
 
-    def self_family(self, row: Row) -> bool:
+    def self_family(self, row: Row) -> bool | None:
+        """Whether a grader shares the model's family; None where no model graded (published grades)."""
+        if published_grades(row):
+            return None
         return self_family(row.run.model, row.run.graders)
+
+    @property
+    def applies(self) -> bool:
+        """Whether any row has a style number or a self-family flag to show."""
+        return any(
+            self.left_out.get(row.run.log) != STAND_IN or not published_grades(row)
+            for row in self.section.rows
+        )
+
+
+def published_grades(row: Row) -> bool:
+    """Graded by replaying published grades: a lookup by record, not a model reading the reply."""
+    return bool(row.run.graders) and all(replayed_grader(g) is not None for g in row.run.graders)
+
+
+def stand_in(row: Row) -> bool:
+    """A replay with `-M replies=none`: its replies are one stand-in text, not the model's."""
+    return row.run.settings.get("-M replies") == NO_REPLIES
 
 
 def _left_out(row: Row) -> str | None:
-    if row.baseline:
-        return "baseline"
-    if row.run.self_graded:
-        return "self-graded"
-    return None
+    marks = (("baseline", row.baseline), ("self-graded", row.run.self_graded), (STAND_IN, stand_in(row)))
+    return next((why for why, on in marks if on), None)
 
 
 def assess(board: Leaderboard, evidence: Evidence) -> dict[str, SectionTrust]:
@@ -60,8 +91,13 @@ def assess(board: Leaderboard, evidence: Evidence) -> dict[str, SectionTrust]:
     for table in board.tables:
         for section in table.sections:
             if section.spec.graded:
-                replies = {row.run.log: evidence.replies(row.run) for row in section.rows}
                 left_out = {row.run.log: why for row in section.rows if (why := _left_out(row))}
+                # stand-in replies are not read: nothing about them is the model's
+                replies = {
+                    row.run.log: evidence.replies(row.run)
+                    for row in section.rows
+                    if left_out.get(row.run.log) != STAND_IN
+                }
                 found[section.id] = SectionTrust(section, fit_style(replies, left_out), left_out)
             else:
                 bins = {}
@@ -104,14 +140,18 @@ def style_grid(trust: SectionTrust) -> Grid:
                 Cell(row.run.model + (f" ({why})" if why else ""), row.run.model),
                 Cell(str(style.records) if style else "–", style.records if style else None),
                 Cell(fmt(row.headline), row.headline),
-                Cell("–" if shift is None else f"{100 * shift:+.1f}", shift),
+                Cell(pct(shift, signed=True), shift),
                 Cell(f"– ({why}: not fitted)" if why else fmt(adjusted), adjusted),
                 Cell(fmt(r2, "score"), r2),
                 Cell(
                     f"{style.mean_length:.0f}" if style and not math.isnan(style.mean_length) else "–",
                     _nan_free(style.mean_length) if style else None,
                 ),
-                Cell("yes" if flag else "", int(flag)),
+                Cell(
+                    "yes" if flag else "–" if flag is None else "",
+                    None if flag is None else int(flag),
+                    note=f"not applicable: {PUBLISHED_GRADES}" if flag is None else "",
+                ),
             ]
         )
     kinds = [row.kind for row in trust.section.rows]
@@ -141,6 +181,11 @@ def coefficients(style: StyleFit) -> str:
 
 def fitted_text(trust: SectionTrust) -> str:
     return coefficients(trust.style) if trust.style else "Too few scored replies to fit."
+
+
+def style_text(trust: SectionTrust) -> str:
+    """The line above a ranking's style table, or why there is no table (no check applies)."""
+    return f"{fitted_text(trust)} {STYLE_POINTER}" if trust.applies else NOT_APPLICABLE
 
 
 def as_json(trusts: dict[str, SectionTrust]) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from pydantic import ValidationError
 
 from uxbench.data.records import ROLES, Turn
 from uxbench.data.templates import Template, load_template, template_path
+from uxbench.graders.published import replayed_grader
 from uxbench.grading.ensemble import grader_agreement, panel_verdict
 from uxbench.grading.faults import configuration, context_length, provider_message, reply_problem
 from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
@@ -336,10 +337,16 @@ def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
     }
 
 
-def _explain(graded: Graded, what: str, ladder: tuple[Rung, ...]) -> str:
+PUBLISHED_GRADE = "UXBench-GRM's published grade of this reply, looked up by record (the reply is not read)"
+
+
+def _explain(graded: Graded, what: str, ladder: tuple[Rung, ...], grader: str = "") -> str:
     j = graded.judgment
     score = "no score" if j.score is None else f"score P(good) {j.score:.3f}"
     raw = shown_raw(graded.raw)
+    if replayed_grader(grader) is not None:  # replay-grm: no grader read the input
+        answer = f"answered {raw!r} → {j.verdict}, {score}" if graded.answered else f"{FAILED} ({raw})"
+        return f"{what}: {answer}; {PUBLISHED_GRADE}"
     if graded.rung is None:
         return f"{what}: {FAILED} ({raw}; tried every rung of the truncation ladder)"
     if graded.rung == 0:
@@ -390,7 +397,7 @@ async def judge_reply(
 
     if len(panel) == 1:
         graded = await ask(panel[0][1])
-        return _facts(graded, prefix), _explain(graded, what, ladder)
+        return _facts(graded, prefix), _explain(graded, what, ladder, str(panel[0][1]))
     gradeds = await collect(*(ask(model) for _, model in panel))
     verdict, score = panel_verdict([(g.judgment.verdict, g.judgment.score) for g in gradeds])
     answered = [g.judgment.has_logprobs for g in gradeds if g.answered]
@@ -404,7 +411,10 @@ async def judge_reply(
         f"{prefix}logprobs": all(answered) if answered else None,
         f"{prefix}graders": members,
     }
-    lines = [_explain(g, f"{what} ({role})", ladder) for (role, _), g in zip(panel, gradeds, strict=True)]
+    lines = [
+        _explain(g, f"{what} ({role})", ladder, str(model))
+        for (role, model), g in zip(panel, gradeds, strict=True)
+    ]
     mean = "no score" if score is None else f"mean score {score:.3f}"
     return facts, "\n".join([*lines, f"{what}: panel of {len(panel)} → {verdict}, {mean}"])
 

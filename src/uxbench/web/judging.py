@@ -92,6 +92,7 @@ class Desk:
         self._pause_timer: threading.Timer | None = None
         self._pause_command: str | None = None  # set while the page should say it is paused
         self._counter = 0  # numbers items when no run plan is known
+        self._closed = False  # the page's server is going away: the page stops asking
         self.sent = 0  # answers handed to Inspect by this desk
 
     # ------------------------------------------------------------ runs (from Inspect's hooks)
@@ -100,6 +101,7 @@ class Desk:
         with self._changed:
             self._runs[eval_id] = Run(planned)
             self._pause_command = None
+            self._closed = False
             self._bump()
 
     def run_ended(self, eval_id: str, status: str, location: str | None) -> None:
@@ -109,6 +111,8 @@ class Desk:
             if eval_id in self._runs:
                 self._runs[eval_id].status = status
                 self._runs[eval_id].location = location or self._runs[eval_id].location
+                # the last run over: `inspect eval` exits and takes the page's server with it
+                self._closed = all(run.status is not None for run in self._runs.values())
                 self._bump()
 
     def sample_ended(self, eval_id: str, sample_id: str, epoch: int) -> None:
@@ -228,6 +232,13 @@ class Desk:
             self._fail_stopping()
             self._bump()
 
+    def close(self) -> None:
+        """Tell the page its server is about to stop (its eval ended or paused), so that it stops
+        polling instead of reporting a lost connection (a resumed run prints a new link)."""
+        with self._changed:
+            self._closed = True
+            self._bump()
+
     # ------------------------------------------------------------ what the page reads
 
     def state(self) -> dict[str, Any]:
@@ -272,6 +283,7 @@ class Desk:
             "paused": self._pause_command,
             "running": sum(1 for run in self._runs.values() if run.status is None),
             "ended": ended,
+            "closed": self._closed,
         }
 
     def _position(self, run: Run | None, sample_id: str | None, epoch: int) -> tuple[int, int | None]:

@@ -2,6 +2,7 @@
 import { api, chat, el } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
+const narrow = () => window.matchMedia("(max-width: 900px)").matches;
 const TITLES = { set: "Set", failure_dimension: "Failure dimension", success_pattern: "Success pattern", scenario: "Scenario", difficulty: "Difficulty" };
 const filters = {};
 let offset = 0;
@@ -16,10 +17,12 @@ function params(extra = {}) {
 
 function facetButton(name, [value, n, english]) {
   const on = filters[name] === value;
-  const toggle = () => {
+  const toggle = async () => {
     if (on) delete filters[name];
     else filters[name] = value;
-    load();
+    await load();
+    // on a phone the facets fill the screen: bring the results they chose into view
+    if (narrow()) $("results").scrollIntoView({ block: "start" });
   };
   return el(
     "button",
@@ -51,7 +54,7 @@ function row(item) {
     {},
     el(
       "button",
-      { class: `row${selected === item.key ? " on" : ""}`, "data-key": item.key, onclick: () => openRecord(item.key) },
+      { class: `row${selected === item.key ? " on" : ""}`, "data-key": item.key, onclick: () => openRecord(item.key, true) },
       el("span", { class: "cid" }, item.cid),
       el("span", { class: `chip ${setClass}` }, sets[item.set] || item.set),
       item.excluded ? el("span", { class: "chip excluded" }, "excluded") : null,
@@ -112,9 +115,12 @@ function exclusionPanel(record) {
   );
 }
 
-async function openRecord(key) {
+// An opened record is a history entry (#record=key), so a phone's Back closes it instead of
+// leaving the page; `remember` is false when the history itself is moving.
+async function openRecord(key, remember = false) {
   const { status, data } = await api(`/api/record?key=${encodeURIComponent(key)}`);
   if (status !== 200) return;
+  if (remember && selected !== key) history.pushState({ record: key }, "", `#record=${encodeURIComponent(key)}`);
   selected = key;
   $("layout").classList.add("with-detail");
   $("detail").hidden = false;
@@ -125,13 +131,18 @@ async function openRecord(key) {
   exclusionPanel(data);
   for (const button of document.querySelectorAll(".row")) button.classList.toggle("on", button.dataset.key === key);
   $("detail").scrollTop = 0;
-  if (window.matchMedia("(max-width: 900px)").matches) window.scrollTo(0, 0);
+  if (narrow()) window.scrollTo(0, 0);
 }
 
 function closeRecord() {
   selected = null;
   $("detail").hidden = true;
   $("layout").classList.remove("with-detail");
+}
+
+function recordInAddress() {
+  const found = /^#record=(.+)$/.exec(location.hash);
+  return found ? decodeURIComponent(found[1]) : null;
 }
 
 async function start() {
@@ -144,8 +155,10 @@ async function start() {
     $("problems-title").textContent = `${data.problem_count} record(s) or set(s) could not be read`;
     $("problems-list").replaceChildren(...data.problems.map((p) => el("li", {}, p)));
   }
-  if (window.matchMedia("(max-width: 900px)").matches) $("filters").open = false;
+  if (narrow()) $("filters").open = false;
   await load();
+  const key = recordInAddress();
+  if (key) await openRecord(key);
 }
 
 $("q").addEventListener("input", () => {
@@ -160,5 +173,11 @@ $("clear").addEventListener("click", () => {
   load();
 });
 $("more").addEventListener("click", () => load(true));
-$("back").addEventListener("click", closeRecord);
+// the page's own Back goes back in the history when it opened the record, as the browser's would
+$("back").addEventListener("click", () => (history.state && history.state.record ? history.back() : closeRecord()));
+window.addEventListener("popstate", () => {
+  const key = recordInAddress();
+  if (key) openRecord(key);
+  else closeRecord();
+});
 start();

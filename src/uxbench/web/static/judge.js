@@ -73,6 +73,8 @@ function showMessage(title, text, code, actions = []) {
   $("message-actions").replaceChildren(...actions);
 }
 
+const answers = (n) => `${n} ${n === 1 ? "answer" : "answers"}`;
+
 function heldText(held) {
   const what = held.label === null ? "skipped" : held.spelling;
   return `Item ${held.number}: ${what}`;
@@ -106,12 +108,13 @@ function render(state) {
     tick();
     ticker = setInterval(tick, 250);
   } else if (state.paused) {
-    showMessage("Paused", `Your answers so far (${state.sent} this sitting) are saved in the run's log. To go on later, run:`, state.paused);
+    const link = state.closed ? " (it prints a new link to this page)" : "";
+    showMessage("Paused", `Your answers so far (${answers(state.sent)} this sitting) are saved in the run's log. To go on later, run this${link}:`, state.paused);
   } else if (state.running) {
-    showMessage("Waiting for the next item…", `${state.sent} answers sent so far.`, "");
+    showMessage("Waiting for the next item…", `${answers(state.sent)} sent so far.`, "");
   } else if (state.ended.length) {
     const last = state.ended[state.ended.length - 1];
-    showMessage("Finished — thank you", `The run ended (${last.status}); ${state.sent} answers were sent. Its log:`, last.location);
+    showMessage("Finished — thank you", `The run ended (${last.status}); ${answers(state.sent)} ${state.sent === 1 ? "was" : "were"} sent. Its log:`, last.location);
   } else {
     showMessage("Waiting for the run to start…", "Items appear here as the evaluation asks for them.", "");
   }
@@ -133,9 +136,11 @@ function send(path, body = {}) {
   return queue;
 }
 
+// Polls until the desk says its server is closing (the run ended or paused): asking a server
+// that is gone would only report a lost connection. A resumed run prints a new link.
 async function poll() {
   let version = -1;
-  for (;;) {
+  while (!(current && current.closed)) {
     try {
       const { data } = await api(`/api/state?since=${current ? current.version : version}`);
       $("offline").hidden = true;
