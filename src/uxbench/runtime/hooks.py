@@ -23,8 +23,9 @@ from typing import Any, TextIO
 
 import anyio
 from inspect_ai.hooks import Hooks, RunEnd, RunStart, TaskStart, hooks
+from inspect_ai.model import Model, get_model, model_roles
 
-from uxbench.runtime.credentials import Redactor
+from uxbench.runtime.credentials import Redactor, is_secret_argument, url_credentials
 
 logger = logging.getLogger(__name__)
 
@@ -78,6 +79,26 @@ class RedactingFilter(logging.Filter):
         return True
 
 
+def task_model_credentials() -> list[tuple[str, str]]:
+    """The credentials the running task's models were built with: each one's API key, its base
+    URL's, and its secret-named model arguments. Inspect leaves a `-M api_key=…`, a role's or a
+    --model-config file's key out of the log header (and so out of `TaskStart.spec`), so they are
+    read off the models themselves."""
+    try:
+        roles = model_roles()
+        models: list[Model] = [get_model()]
+    except (LookupError, ValueError):  # outside a task
+        return []
+    for bound in roles.values():
+        models += bound if isinstance(bound, list) else [bound]
+    values: list[object] = []
+    for model in models:
+        values += [model.api.api_key, *url_credentials(model.api.base_url or "")]
+        values += [value for name, value in model.model_args.items() if is_secret_argument(name)]
+    # unnamed: a key that came from the environment keeps its variable's name (from_environ's)
+    return [("", value) for value in values if isinstance(value, str) and value]
+
+
 def redacts(task: str) -> bool:
     """Whether the hook redacts a run of this task (its registry name)."""
     everything = os.environ.get(REDACT_ALL, "").strip().lower() in ("1", "true", "yes")
@@ -111,9 +132,10 @@ class RedactSecrets(Hooks):
         self._use(Redactor.from_environ())
 
     async def on_task_start(self, data: TaskStart) -> None:
-        """The task's own base URLs and model arguments join the credentials looked for."""
+        """The task's own keys, base URLs and model arguments join the credentials looked for,
+        before its first request."""
         if data.run_id in self.runs:
-            self._use(self.filter.redactor.including(data.spec))
+            self._use(self.filter.redactor.including(data.spec).with_secrets(task_model_credentials()))
 
     def _use(self, redactor: Redactor) -> None:
         self.filter.redactor = redactor
@@ -127,7 +149,7 @@ class RedactSecrets(Hooks):
             return
         self.runs.discard(data.run_id)
         try:
-            redactor = Redactor.from_environ()
+            redactor = self.filter.redactor  # the run's: its tasks' keys are in no log header
             for log in data.logs:
                 location = log.location
                 if not redacts(log.eval.task):
