@@ -7,7 +7,9 @@ bytes, so nothing escapes through a field the log reader would not show.
 
 from __future__ import annotations
 
+import errno
 import gzip
+import io
 import os
 import subprocess
 import sys
@@ -22,7 +24,9 @@ from inspect_ai.log import EvalError, EvalLog, read_eval_log, write_eval_log
 from inspect_ai.model import Model, get_model
 
 from uxbench.cli import main as uxbench_main
+from uxbench.runtime import credentials
 from uxbench.runtime.credentials import Redactor, is_credential_name, looks_secret, url_credentials
+from uxbench.runtime.hooks import RedactingStream
 from uxbench.runtime.localserver import OpenAIServer, Reply
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -496,3 +500,45 @@ def test_cli_key_given_as_model_argument(given_as: str, data: Path, tmp_path: Pa
     assert found((key,), console) == [] and "bad key [REDACTED]" in " ".join(console.split())
     assert log_leaks(log_path, (key,)) == []
     assert report_leaks(tmp_path / "logs", tmp_path / "report", (key,)) == []
+
+
+def test_console_in_a_latin1_locale() -> None:
+    """The console wrapper escapes what the terminal's encoding cannot show (the Chinese metric
+    names under a latin-1 locale) instead of crashing at the end of the run."""
+    raw = io.BytesIO()
+    console = io.TextIOWrapper(raw, encoding="latin-1")
+    stream = RedactingStream(console, Redactor({"LOCAL_API_KEY": "sk-uxb-latin1-0018"}))
+    assert stream.write("准确率 0.9 café sk-uxb-latin1-0018\n") == 32
+    console.flush()
+    assert raw.getvalue().decode("latin-1") == "\\u51c6\\u786e\\u7387 0.9 café [REDACTED:LOCAL_API_KEY]\n"
+
+
+def test_full_disk_leaves_the_log_whole_and_says_so(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A disk that fills while the redacted copy is written: the log stays whole (the copy is
+    dropped) and a warning names it and `uxbench redact`."""
+    key = "sk-uxb-full-disk-0019"
+
+    def full_disk(path: Path, write: Callable[[Path], object]) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(credentials, "replace_file", full_disk)
+    monkeypatch.setenv("LOCAL_API_KEY", key)
+    with OpenAIServer(lambda request: Reply(), api_key=ACCEPTED, refusal="bad key {key}") as server:
+        monkeypatch.setenv("LOCAL_BASE_URL", server.url)
+        [log] = eval(
+            "uxbench/task1_judge",
+            model="openai-api/local/m",
+            task_args={"data": str(data)},
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+            max_retries=0,
+        )
+    assert read_eval_log(log.location).status == "error"  # whole: it still reads
+    warnings = [r.getMessage() for r in caplog.records if "could not be blanked out" in r.getMessage()]
+    assert warnings == [
+        f"{log.location}: credentials could not be blanked out of this log ([Errno 28] No space left on "
+        f"device); it is unchanged and may hold them: free space, then run `uxbench redact {log.location}`"
+    ]
+    assert list((tmp_path / "logs").iterdir()) == [Path(log.location)]

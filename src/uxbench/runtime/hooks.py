@@ -44,7 +44,14 @@ class RedactingStream:
         self.redactor = redactor
 
     def write(self, text: str) -> int:
-        self.stream.write(self.redactor.redact_rendered(text))
+        redacted = self.redactor.redact_rendered(text)
+        try:
+            self.stream.write(redacted)
+        except UnicodeEncodeError:
+            # a console that cannot show a character (a latin-1 locale and the Chinese metric
+            # names) gets it escaped, `\u51c6`, rather than a crash at the end of the run
+            encoding = getattr(self.stream, "encoding", None) or "ascii"
+            self.stream.write(redacted.encode(encoding, "backslashreplace").decode(encoding))
         return len(text)
 
     def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno, encoding, …
@@ -97,6 +104,18 @@ def task_model_credentials() -> list[tuple[str, str]]:
         values += [value for name, value in model.model_args.items() if is_secret_argument(name)]
     # unnamed: a key that came from the environment keeps its variable's name (from_environ's)
     return [("", value) for value in values if isinstance(value, str) and value]
+
+
+def _redact_log(redactor: Redactor, location: str) -> None:
+    """Rewrite one log redacted (into a new file that then replaces it); when that cannot be
+    done (a full disk), the log is left as it was and a warning says it still holds credentials."""
+    try:
+        redactor.redact_log_file(location)
+    except OSError as error:
+        logger.warning(
+            f"{location}: credentials could not be blanked out of this log ({error}); it is unchanged "
+            f"and may hold them: free space, then run `uxbench redact {location}`"
+        )
 
 
 def redacts(task: str) -> bool:
@@ -157,7 +176,7 @@ class RedactSecrets(Hooks):
                 if "://" in location and not location.startswith("file://"):
                     logger.warning(f"{location}: credentials are not redacted in remote logs")
                 elif location:
-                    await anyio.to_thread.run_sync(redactor.redact_log_file, location)
+                    await anyio.to_thread.run_sync(_redact_log, redactor, location)
         finally:
             if not self.runs:
                 for name in ("stdout", "stderr"):
