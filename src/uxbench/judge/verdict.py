@@ -102,7 +102,8 @@ class Verdict:
 
 def clean(text: str) -> str:
     """Output after the last `</think>` (the reasoning before it set aside), without markdown
-    emphasis or invisible characters (a BOM, a zero-width space), a run of more than 8 whitespace characters cut to its first and last 4.
+    emphasis or invisible characters (a BOM, a zero-width space), a run of more than 8
+    whitespace characters cut to its first and last 4.
 
     An unclosed `<think>` is kept: the answer may be inside it.
     """
