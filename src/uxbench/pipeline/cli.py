@@ -180,8 +180,8 @@ def _run_guarded(body: Callable[[Options], int | None], params: dict[str, Any]) 
         return 1
     except KeyboardInterrupt as interrupt:
         if threading.current_thread() is threading.main_thread():
-            # the workers are stopped; a further Ctrl-C while the process exits ends it at once
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            # the workers are stopped and the process is exiting: a further Ctrl-C changes nothing
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("interrupted; finished work is kept — run the same command again to resume", file=sys.stderr)
         return 143 if isinstance(interrupt, Terminated) else 130
 
