@@ -17,7 +17,7 @@ from inspect_ai.model import (
 )
 
 from uxbench.data.records import Turn
-from uxbench.data.templates import builtin_path, load_template
+from uxbench.data.templates import builtin_path, fence, load_template
 from uxbench.judge.prompt import history_turns, read_judge_prompt
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.localserver import OpenAIServer, Reply, prompt_text
@@ -127,6 +127,7 @@ def test_grader_sees_the_conversation_and_the_reply() -> None:
     assert (prompt.fields["query"], prompt.fields["response"]) == ("现在的问题", "模型的回复")
     assert meta["verdict"] == "good" and meta["score"] == pytest.approx(2 / 3)
     assert meta["rung"] == 0 and meta["grader"] == "mockllm/model" and meta["raw"] == "好"
+    assert meta["addresses_grader"] == []
 
 
 def test_no_logprobs_fallback() -> None:
@@ -241,7 +242,7 @@ def test_user_template(tmp_path: Path) -> None:
         return ModelOutput.from_content("mockllm", " yes")
 
     log = run([Sample(id=1, input="hi")], "hello", mock_grader(answer), template=str(template))
-    assert seen == ["User: hi\nReply: hello\nYes or No?\n"]
+    assert seen == [f"User: {fence('query', 'hi')}\nReply: {fence('response', 'hello')}\nYes or No?\n"]
     assert log.samples[0].scores["grm"].metadata["verdict"] == "good"
     assert log.samples[0].scores["grm"].answer == "good: hello"
 
