@@ -8,10 +8,10 @@ per case: the readers take well under a second here.
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Callable, Iterator
 
 import pytest
+from helpers.timing import time_limit
 from pydantic import BaseModel
 
 from uxbench.data.records import Turn
@@ -80,14 +80,8 @@ READERS: dict[str, Callable[[str], object]] = {
 
 @pytest.fixture(autouse=True)
 def alarm() -> Iterator[None]:
-    def expire(*_: object) -> None:
-        raise TimeoutError("the reader took longer than 10 s on 1 MB")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+    with time_limit(10, "the reader took longer than 10 s on 1 MB"):
+        yield
 
 
 @pytest.mark.parametrize("shape", SHAPES)
