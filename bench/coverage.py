@@ -2,6 +2,7 @@
 
     python bench/coverage.py --out bench/results_coverage.md          # the full grid, 2,000 repeats a cell
     python bench/coverage.py --quick --out /tmp/coverage.md           # a few cells, 200 repeats (the test)
+    python bench/coverage.py --small-end 10000                        # issue 35's corner, printed
 
 Each cell draws all its repeats at once as numpy arrays and runs them through the very functions the
 report calls (`uxbench.stats.intervals`, `uxbench.stats.prevalence`, `uxbench.stats.pairwise`):
