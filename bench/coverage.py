@@ -2,6 +2,7 @@
 
     python bench/coverage.py --out bench/results_coverage.md          # the full grid, 2,000 repeats a cell
     python bench/coverage.py --quick --out /tmp/coverage.md           # a few cells, 200 repeats (the test)
+    python bench/coverage.py --small-end 10000                        # issue 35's corner, printed
 
 Each cell draws all its repeats at once as numpy arrays and runs them through the very functions the
 report calls (`uxbench.stats.intervals`, `uxbench.stats.prevalence`, `uxbench.stats.pairwise`):
@@ -409,12 +410,51 @@ def _ppi(grm: list[Result]) -> list[str]:
     ]
 
 
+SMALL_END = Cell(0.9, 0.9, 0.05, 50, 500)  # issue 35's corner: 50 qualification replies, π ≈ 0.05
+
+
+def small_end(repeats: int) -> str:
+    """The corner at `repeats` repeats: each method's coverage, and the Jeffreys posterior's by the
+    number of errors the qualification set shows among its reference-bad replies."""
+    rng = np.random.default_rng(2035)
+    results = grm_equivalent(SMALL_END, repeats, rng)
+    lines = [f"Cell {SMALL_END.name}, {repeats} repeats, seed 2035.", "", "| method | coverage | width |"]
+    lines += ["|---|---|---|"] + [
+        f"| {r.method} | {r.coverage:.3f} ± {r.error:.3f} | {r.width.mean():.4f} |" for r in results
+    ]
+    rng = np.random.default_rng(2036)
+    errors, covered = [], []
+    for start in range(0, repeats, CHUNK):
+        size = min(CHUNK, repeats - start)
+        y = rng.random((size, SMALL_END.run)) < SMALL_END.pi
+        mu1, mu0 = SIGMA * norm.ppf(SMALL_END.sens), -SIGMA * norm.ppf(SMALL_END.spec)
+        p = (_scores(y, mu1, mu0, rng) > 0.5).mean(axis=1)
+        _, _, sens, n_good, spec, n_bad = _qualification(SMALL_END, QUAL_GOOD, size, rng)
+        usable = (n_good > 0) & (n_bad > 0) & (sens + spec - 1 >= MIN_YOUDEN)
+        est = jeffreys(Rates(p, SMALL_END.run, sens, n_good, spec, n_bad), seed=int(rng.integers(1 << 31)))
+        errors.append(np.rint((1 - spec) * n_bad)[usable])
+        covered.append(_covers(SMALL_END.pi, est.low, est.high)[usable])
+    e, c = np.concatenate(errors), np.concatenate(covered)
+    lines += ["", "Jeffreys posterior by the errors among the reference-bad qualification replies:", ""]
+    lines += ["| errors | repeats | coverage |", "|---|---|---|"]
+    lines += [
+        f"| {k} | {(e == k).sum()} | {c[e == k].mean():.3f} |"
+        for k in range(int(e.max()) + 1)
+        if (e == k).any()
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--small-end", type=int, metavar="REPEATS", help="only issue 35's corner, printed")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results_coverage.md"))
     parser.add_argument("--quick", action="store_true", help="two GRM-equivalent cells, 200 repeats (a test)")
     parser.add_argument("--repeats", type=int, default=None)
     args = parser.parse_args(argv)
+    if args.small_end:
+        print(small_end(args.small_end))
+        return 0
     repeats = args.repeats or (200 if args.quick else 2000)
     rng = np.random.default_rng(2027)
     started = time.perf_counter()

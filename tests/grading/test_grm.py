@@ -32,10 +32,13 @@ def output(text: str, *positions: Logprob) -> ModelOutput:
 
 @pytest.mark.parametrize(
     ("text", "verdict"),
-    [("好", "good"), ("差", "bad"), (" \n好。", "good"), ("\u3000差", "bad"), ("好的", "good")]
-    + [("不好", "failed"), ("", "failed"), ("   ", "failed"), ("Good", "failed"), ("答案：好", "failed")],
+    [("好", "good"), ("差", "bad"), (" \n好。", "good"), ("\u3000差", "bad"), ("好 (回复准确)", "good")]
+    + [("不好", "failed"), ("", "failed"), ("   ", "failed"), ("Good", "failed"), ("答案：好", "failed")]
+    # invisible characters hide nothing; a label must be a word of its own (好的 is "okay")
+    + [("\ufeff好", "good"), ("\u200b差", "bad"), ("\u200b\u2060 好", "good"), ("\ufeff", "failed")]
+    + [("好的，差", "failed"), ("好的", "failed"), ("差不多", "failed"), ("好\n理由：…", "good")],
 )
-def test_verdict_is_the_first_non_whitespace_character(text: str, verdict: str) -> None:
+def test_verdict_is_the_first_visible_word(text: str, verdict: str) -> None:
     assert verdict_of(text) == verdict
 
 
@@ -45,6 +48,7 @@ def test_verdict_follows_the_template_labels() -> None:
     assert verdict_of("yes", labels) == "good"
     assert verdict_of("BAD", labels) == "bad"
     assert verdict_of("好", labels) == "failed"
+    assert verdict_of("goodness", labels) == "failed" and verdict_of("yes, good", labels) == "good"
 
 
 # ---------------------------------------------------------------- score maths

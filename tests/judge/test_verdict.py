@@ -30,6 +30,10 @@ CASES = [
     ("zh", "**差**", "bad", "exact"),
     ("zh", "`差`", "bad", "exact"),
     ("zh", "### 好", "good", "exact"),
+    # invisible characters: a byte-order mark, zero-width spaces
+    ("zh", "\ufeff好", "good", "exact"),
+    ("zh", "\u200b差\u200b", "bad", "exact"),
+    ("zh", "\u200b好的，差", "bad", "mention"),
     # trailing explanations
     ("zh", "好。回复直接给出了用户要的命令。", "good", "first_line"),
     ("zh", "差，因为回答太啰嗦，没有直接给出结论。", "bad", "first_line"),

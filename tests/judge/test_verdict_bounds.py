@@ -5,10 +5,10 @@ event loop (112 kB of unclosed `<think>` took 136 s), stalling every other sampl
 has a 20 s alarm: the readers take well under a second, the old ones far longer.
 """
 
-import signal
 from collections.abc import Iterator
 
 import pytest
+from helpers.timing import time_limit
 from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob
 
 from uxbench.data.templates import builtin_path, load_template
@@ -22,14 +22,8 @@ JSON = load_template(builtin_path("judge_json_en.txt"))
 
 @pytest.fixture(autouse=True)
 def alarm() -> Iterator[None]:
-    def expire(*_: object) -> None:
-        raise TimeoutError("the reader took longer than 20 s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+    with time_limit(20, "the reader took longer than 20 s"):
+        yield
 
 
 # (case, answer, template, mode, label, method)

@@ -7,7 +7,9 @@ bytes, so nothing escapes through a field the log reader would not show.
 
 from __future__ import annotations
 
+import errno
 import gzip
+import io
 import os
 import subprocess
 import sys
@@ -19,10 +21,12 @@ import pytest
 from helpers.secrets import found, log_leaks, report_leaks
 from inspect_ai import eval
 from inspect_ai.log import EvalError, EvalLog, read_eval_log, write_eval_log
-from inspect_ai.model import get_model
+from inspect_ai.model import Model, get_model
 
 from uxbench.cli import main as uxbench_main
-from uxbench.runtime.credentials import Redactor, is_credential_name, looks_secret
+from uxbench.runtime import credentials
+from uxbench.runtime.credentials import Redactor, is_credential_name, looks_secret, url_credentials
+from uxbench.runtime.hooks import RedactingStream
 from uxbench.runtime.localserver import OpenAIServer, Reply
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -70,6 +74,20 @@ def test_credential_names(name: str, credential: bool) -> None:
 )
 def test_values_that_look_secret(value: str, secret: bool) -> None:
     assert looks_secret(value) is secret
+
+
+@pytest.mark.parametrize(
+    ("url", "credentials"),
+    [
+        ("https://alice:pw-1234abcd@host/v1", ["alice:pw-1234abcd", "pw-1234abcd"]),
+        ("ssh://git@host/repo", ["git"]),
+        ("https://host/v1?api_key=qk-uxb-0016&model=m", ["qk-uxb-0016"]),
+        ("https://tok@host/v1?token=t-2&page=3", ["tok", "t-2"]),
+        ("https://host/v1?page=3", []),
+    ],
+)
+def test_url_credentials(url: str, credentials: list[str]) -> None:
+    assert url_credentials(url) == credentials
 
 
 REDACTIONS = [
@@ -149,10 +167,15 @@ class Case:
     reply: Callable[[dict[str, str]], Reply] | None = None  # the server's answer, given the env
     task: str = "uxbench/task1_judge"
     model_args: dict[str, str] = field(default_factory=dict)
+    grader_args: dict[str, str] | None = None  # a grader role built with these model arguments
+    refusal: str = "Incorrect API key provided: {authorization}"  # the server's 401 for another key
 
 
 def refuse(template: str) -> Callable[[dict[str, str]], Reply]:
-    return lambda env: Reply(status=401, error=template.format(**env))
+    """A 401 whose message names environment values (`{NAME}`, or `{NAME_HEX}`: its bytes in hex)."""
+    return lambda env: Reply(
+        status=401, error=template.format(**env, **{f"{k}_HEX": v.encode().hex() for k, v in env.items()})
+    )
 
 
 def grm_reply(env: dict[str, str]) -> Reply:
@@ -184,6 +207,34 @@ CASES = [
         {"error": "Error code: 401 - Incorrect API key provided: Bearer [REDACTED]"},
         ("tok-uxb-model-arg-0003",),
         model_args={"api_key": "tok-uxb-model-arg-0003"},
+    ),
+    Case(
+        "model-arg-key-echoed-without-bearer",
+        {},
+        {"error": "Error code: 401 - bad key [REDACTED]"},
+        ("tok-uxb-model-arg-0013",),
+        model_args={"api_key": "tok-uxb-model-arg-0013"},
+        refusal="bad key {key}",
+    ),
+    Case(
+        "role-model-arg-key-echoed-without-bearer",
+        {"LOCAL_API_KEY": ACCEPTED},
+        {
+            "error": "grader openai-api/grm/role-model-arg-key-echoed-without-bearer: every call is "
+            "refused, so the run stops: Error code: 401 - bad key [REDACTED] (check the grader's "
+            "--model-role binding, its API key and whether it returns logprobs)"
+        },
+        ("tok-uxb-role-arg-0014",),
+        task="uxbench/task2_eval",
+        grader_args={"api_key": "tok-uxb-role-arg-0014", "base_url": "{url}"},
+        refusal="bad key {key}",
+    ),
+    Case(
+        "key-echoed-in-hex",
+        {"LOCAL_API_KEY": ACCEPTED, "LOCAL_CLIENT_SECRET": "cs-uxb-0015-canary"},
+        {"error": "Error code: 401 - secret 0x[REDACTED:LOCAL_CLIENT_SECRET] expired"},
+        (b"cs-uxb-0015-canary".hex(), b"cs-uxb-0015-canary".hex().upper()),
+        reply=refuse("secret 0x{LOCAL_CLIENT_SECRET_HEX} expired"),
     ),
     Case(
         "url-user-info",
@@ -272,7 +323,7 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_echoed_credentials_are_redacted(
     case: Case, data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    server = OpenAIServer(lambda request: Reply(), api_key=case.accept)
+    server = OpenAIServer(lambda request: Reply(), api_key=case.accept, refusal=case.refusal)
     host = server.url.removeprefix("http://").removesuffix("/v1")
     env = {name: value.format(url=server.url, host=host) for name, value in case.env.items()}
     server.responder = responder(case, env)
@@ -282,11 +333,15 @@ def test_echoed_credentials_are_redacted(
         monkeypatch.delenv("LOCAL_API_KEY", raising=False)
     model_args = {name: value.format(url=server.url, host=host) for name, value in case.model_args.items()}
     model = get_model(f"openai-api/local/{case.id}", **model_args)
+    grader: str | Model | None = f"openai-api/grm/{case.id}" if "GRM_API_KEY" in env else None
+    if case.grader_args is not None:
+        args = {name: value.format(url=server.url) for name, value in case.grader_args.items()}
+        grader = get_model(f"openai-api/grm/{case.id}", **args)
     with server:
         [log] = eval(
             case.task,
             model=model,
-            model_roles={"grader": f"openai-api/grm/{case.id}"} if "GRM_API_KEY" in env else None,
+            model_roles={"grader": grader} if grader else None,
             task_args={"data": str(data)},
             log_dir=str(tmp_path / "logs"),
             display="plain",
@@ -426,3 +481,64 @@ def test_missing_grader_and_bad_data_messages_carry_no_secret(tmp_path: Path, da
         output = " ".join((result.stdout + result.stderr + errors).split())
         assert (result.returncode != 0) == bool(code) and expected in output
         assert "Traceback" not in result.stderr and found(tuple(secrets.values()), output) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("given_as", ["-M", "--model-config"])
+def test_cli_key_given_as_model_argument(given_as: str, data: Path, tmp_path: Path) -> None:
+    """`-M api_key=…` and a --model-config file's key, echoed without `Bearer`: Inspect keeps
+    neither in the log header, so the hook reads them off the task's models."""
+    key = "tok-uxb-cli-arg-0017-canary"
+    config = tmp_path / "model.yaml"
+    config.write_text(f"api_key: {key}\n", encoding="utf-8")
+    given = ["-M", f"api_key={key}"] if given_as == "-M" else ["--model-config", str(config)]
+    args = ["uxbench/task1_judge", "-T", f"data={data}", "--model", "openai-api/local/m", *given]
+    with OpenAIServer(grm_reply, api_key=ACCEPTED, refusal="bad key {key}") as server:
+        console, log_path = inspect_eval(tmp_path, {"LOCAL_BASE_URL": server.url}, *args)
+    log = read_eval_log(str(log_path))
+    assert log.error is not None and log.error.message == "Error code: 401 - bad key [REDACTED]"
+    assert found((key,), console) == [] and "bad key [REDACTED]" in " ".join(console.split())
+    assert log_leaks(log_path, (key,)) == []
+    assert report_leaks(tmp_path / "logs", tmp_path / "report", (key,)) == []
+
+
+def test_console_in_a_latin1_locale() -> None:
+    """The console wrapper escapes what the terminal's encoding cannot show (the Chinese metric
+    names under a latin-1 locale) instead of crashing at the end of the run."""
+    raw = io.BytesIO()
+    console = io.TextIOWrapper(raw, encoding="latin-1")
+    stream = RedactingStream(console, Redactor({"LOCAL_API_KEY": "sk-uxb-latin1-0018"}))
+    assert stream.write("准确率 0.9 café sk-uxb-latin1-0018\n") == 32
+    console.flush()
+    assert raw.getvalue().decode("latin-1") == "\\u51c6\\u786e\\u7387 0.9 café [REDACTED:LOCAL_API_KEY]\n"
+
+
+def test_full_disk_leaves_the_log_whole_and_says_so(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A disk that fills while the redacted copy is written: the log stays whole (the copy is
+    dropped) and a warning names it and `uxbench redact`."""
+    key = "sk-uxb-full-disk-0019"
+
+    def full_disk(path: Path, write: Callable[[Path], object]) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(credentials, "replace_file", full_disk)
+    monkeypatch.setenv("LOCAL_API_KEY", key)
+    with OpenAIServer(lambda request: Reply(), api_key=ACCEPTED, refusal="bad key {key}") as server:
+        monkeypatch.setenv("LOCAL_BASE_URL", server.url)
+        [log] = eval(
+            "uxbench/task1_judge",
+            model="openai-api/local/m",
+            task_args={"data": str(data)},
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+            max_retries=0,
+        )
+    assert read_eval_log(log.location).status == "error"  # whole: it still reads
+    warnings = [r.getMessage() for r in caplog.records if "could not be blanked out" in r.getMessage()]
+    assert warnings == [
+        f"{log.location}: credentials could not be blanked out of this log ([Errno 28] No space left on "
+        f"device); it is unchanged and may hold them: free space, then run `uxbench redact {log.location}`"
+    ]
+    assert list((tmp_path / "logs").iterdir()) == [Path(log.location)]

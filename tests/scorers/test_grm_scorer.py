@@ -17,7 +17,8 @@ from inspect_ai.model import (
 )
 
 from uxbench.data.records import Turn
-from uxbench.data.templates import builtin_path, load_template
+from uxbench.data.templates import builtin_path, fence, load_template
+from uxbench.judge.prompt import history_turns, read_judge_prompt
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.localserver import OpenAIServer, Reply, prompt_text
 from uxbench.scorers.grm import (
@@ -119,10 +120,14 @@ def test_grader_sees_the_conversation_and_the_reply() -> None:
         ],
     )
     [meta] = scores(run([sample], "模型的回复", mock_grader(answer)))
-    assert "用户：最早的问题" in seen[0] and "助手：最早的回答" in seen[0]
-    assert "现在的问题" in seen[0] and "模型的回复" in seen[0] and "{" not in seen[0]
+    prompt = read_judge_prompt(seen[0], (TEMPLATE,))
+    assert prompt is not None and "{" not in seen[0]
+    turns = [Turn("user", "最早的问题"), Turn("assistant", "最早的回答")]
+    assert history_turns(prompt.fields["history"], TEMPLATE) == ("", turns)
+    assert (prompt.fields["query"], prompt.fields["response"]) == ("现在的问题", "模型的回复")
     assert meta["verdict"] == "good" and meta["score"] == pytest.approx(2 / 3)
     assert meta["rung"] == 0 and meta["grader"] == "mockllm/model" and meta["raw"] == "好"
+    assert meta["addresses_grader"] == []
 
 
 def test_no_logprobs_fallback() -> None:
@@ -142,7 +147,7 @@ def test_model_length_outputs_walk_down_the_ladder() -> None:
     """A provider that reports overflow as stop_reason model_length (Inspect's vllm provider does)."""
 
     def answer(prompt: str) -> ModelOutput:
-        if len(prompt) > 4500:
+        if len(prompt) > 4800:  # the rung-1 prompt of "short" is about 4,600 characters
             return ModelOutput.from_content(
                 "mockllm", "maximum context length exceeded", stop_reason="model_length"
             )
@@ -159,7 +164,7 @@ def test_model_length_outputs_walk_down_the_ladder() -> None:
 
 def test_http_400_context_errors_walk_down_the_ladder(monkeypatch, tmp_path: Path) -> None:
     """vLLM answers an over-long prompt with HTTP 400 'maximum context length'."""
-    limit = 4500
+    limit = 4800
 
     def respond(request: dict) -> Reply:
         prompt = prompt_text(request)
@@ -237,7 +242,7 @@ def test_user_template(tmp_path: Path) -> None:
         return ModelOutput.from_content("mockllm", " yes")
 
     log = run([Sample(id=1, input="hi")], "hello", mock_grader(answer), template=str(template))
-    assert seen == ["User: hi\nReply: hello\nYes or No?\n"]
+    assert seen == [f"User: {fence('query', 'hi')}\nReply: {fence('response', 'hello')}\nYes or No?\n"]
     assert log.samples[0].scores["grm"].metadata["verdict"] == "good"
     assert log.samples[0].scores["grm"].answer == "good: hello"
 

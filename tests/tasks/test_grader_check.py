@@ -35,6 +35,7 @@ from uxbench.graders.qualification import (
     grm_equivalent,
     qualifies,
 )
+from uxbench.judge.prompt import builtin_templates, read_judge_prompt
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.localserver import OpenAIServer, prompt_text
 from uxbench.tasks.grader_check import grader_check
@@ -291,7 +292,8 @@ def test_users_reference_reports_task1_accuracies(judge_dir, tmp_path: Path) -> 
     liked = {f"GOODREPLY {i}" for i in range(5)} | {f"BADREPLY {i}" for i in range(2)}
 
     def answer(messages: list[ChatMessage], *_) -> ModelOutput:
-        reply = messages[-1].text.split("【助手的最新回复】")[-1].split("\n\n")[0].strip()
+        prompt = read_judge_prompt(messages[-1].text, builtin_templates())
+        reply = prompt.fields["response"] if prompt else ""
         return ModelOutput.from_content("mockllm", "好" if reply in liked else "差")
 
     grader = get_model("mockllm/model", custom_outputs=answer)

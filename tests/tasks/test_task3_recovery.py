@@ -7,6 +7,8 @@ from helpers.grm import grader_output, metric_values, record_number, write_data
 from inspect_ai import eval
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
+from uxbench.data.records import Turn
+from uxbench.judge.prompt import builtin_templates, history_turns, read_judge_prompt
 from uxbench.runtime.errors import DataError
 from uxbench.tasks.task3_recovery import REPAIR_MARKER, task3_recovery
 
@@ -58,7 +60,11 @@ def test_recovery_with_mockllm_paper_context(tmp_path: Path) -> None:
     assert values["failure_dimension:冗余啰嗦"] == 1.0 and values["failure_dimension:意图理解偏差"] == 0.0
     # paper: the grader sees the failed reply as the only context and the complaint as the question
     prompt = next(p for p in prompts if "#2#" in p)
-    assert "助手：让用户失望的回复 #2#" in prompt and "不对，我要的不是这个 #2#" in prompt
+    read = read_judge_prompt(prompt, builtin_templates())
+    assert read is not None and read.fields["query"] == "不对，我要的不是这个 #2#"
+    assert history_turns(read.fields["history"], read.template)[1] == [
+        Turn("assistant", "让用户失望的回复 #2#")
+    ]
     assert "原来的问题" not in prompt and "最早的寒暄" not in prompt
     assert "修好了 #2#" in prompt.split("【助手的最新回复】")[1]
 

@@ -21,6 +21,7 @@ are left alone.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -44,7 +45,24 @@ PLACEHOLDERS = (
     "complaint",
 )
 
+# Placeholders that carry the conversation (the rest carry prompt wording: options, neutral rule).
+CONVERSATION = ("history", "query", "response", "failed_response", "complaint")
+
 _PLACEHOLDER = re.compile(r"\{(" + "|".join(PLACEHOLDERS) + r")\}")
+FENCE_ID = 12  # hex digits of a fence's id
+
+
+def fence_id(name: str, text: str) -> str:
+    """The id of `text`'s fence: from a hash of the text itself, so the text cannot hold its own
+    closing line (it would have to contain its own hash), and a rendering is reproducible."""
+    return hashlib.sha256(f"{name}\x00{text}".encode("utf-8", "surrogatepass")).hexdigest()[:FENCE_ID]
+
+
+def fence(name: str, text: str) -> str:
+    """`text` between an opening and a closing line that nothing inside it can close or imitate:
+    `<response-1a2b3c4d5e6f>` … `</response-1a2b3c4d5e6f>`."""
+    tag = f"{name}-{fence_id(name, text)}"
+    return f"<{tag}>\n{text}\n</{tag}>"
 
 
 @dataclass(frozen=True)
@@ -74,15 +92,19 @@ class Template:
         return " / ".join(spellings[0] for spellings in self.labels.values())
 
     def render(self, **values: str) -> str:
+        """The prompt, each conversation text fenced (`fence`): a reply cannot close its field
+        or add headings of the template's, and the fields read back whatever they hold."""
+        values = {name: fence(name, text) if name in CONVERSATION else text for name, text in values.items()}
         values.setdefault("options", self.options())
         values.setdefault("neutral_rule", self.neutral_rule if "neutral" in self.labels else "")
         # One pass, so braces inside the inserted conversation are never substituted again.
         return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), self.body)
 
     def history_text(self, turns: Sequence[Turn]) -> str:
+        """The turns, each after its speaker's label and fenced, so no turn can imitate the next."""
         if not turns:
             return self.empty_history
-        return "\n\n".join(f"{self.roles.get(t.role, t.role)}：{t.content}" for t in turns)
+        return "\n\n".join(f"{self.roles.get(t.role, t.role)}：{fence(t.role, t.content)}" for t in turns)
 
 
 def builtin_path(name: str) -> Path:

@@ -119,11 +119,33 @@ def _is_space(data: bytes) -> bool:
 # ---------------------------------------------------------------- verdict and score
 
 
+# what shows as nothing: zero-width spaces and joiners, byte-order marks, soft hyphens, direction marks
+INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_BLANK = re.compile(rf"[\s{INVISIBLE}]*")
+
+
+def answer_start(text: str, position: int = 0) -> int:
+    """Where the answer's first visible character is, from `position`: past whitespace and
+    invisible characters (a BOM or a zero-width space before 好 hides nothing)."""
+    match = _BLANK.match(text, position)
+    return match.end() if match else position
+
+
+def spells_label(answer: str, spelling: str) -> bool:
+    """Whether `answer` starts with `spelling` as a word of its own: 好 in `好。` or `好 (…)`, not
+    in `好的，差` (okay, bad) or `差不多`."""
+    spelling = spelling.lower()
+    if not answer.lower().startswith(spelling):
+        return False
+    after = answer[len(spelling) : len(spelling) + 1]
+    return not (after and after.isalnum() and spelling[-1:].isalnum())
+
+
 def verdict_of(text: str, labels: Mapping[str, Sequence[str]] = DEFAULT_LABELS) -> Verdict:
-    """good / bad when the answer's first non-whitespace characters spell that label."""
-    answer = text.lstrip().lower()
+    """good / bad when the answer's first visible characters spell that label as a word."""
+    answer = text[answer_start(text) :]
     for name in (GOOD, BAD):
-        if answer and any(answer.startswith(s.lower()) for s in labels[name]):
+        if any(spells_label(answer, s) for s in labels[name]):
             return name  # type: ignore[return-value]
     return FAILED
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from uxbench.data.templates import Template
+from uxbench.grading.grm import INVISIBLE
 
 ParseMode = Literal["careful", "strict"]
 PARSE_MODES: tuple[ParseMode, ...] = ("careful", "strict")
@@ -35,7 +36,7 @@ Labels = dict[str, tuple[str, ...]]
 
 _THINK_END = re.compile(r"</think>", re.IGNORECASE)
 _LONG_SPACE_RUN = re.compile(r"\s{9,}")  # kept to its first and last 4 characters (the module's bound)
-_MARKDOWN = re.compile(r"[*`#>~]+")
+_MARKDOWN = re.compile(rf"[*`#>~{INVISIBLE}]+")  # emphasis, and what shows as nothing (BOM, zero-width)
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}")
 _PUNCT = " \t\r\n。．.，,：:；;！!？?\"'“”‘’「」『』【】[]()（）<>《》-—_=|/\\"
 _WORD = re.compile(r"[\w\u4e00-\u9fff]")
@@ -101,7 +102,8 @@ class Verdict:
 
 def clean(text: str) -> str:
     """Output after the last `</think>` (the reasoning before it set aside), without markdown
-    emphasis, a run of more than 8 whitespace characters cut to its first and last 4.
+    emphasis or invisible characters (a BOM, a zero-width space), a run of more than 8
+    whitespace characters cut to its first and last 4.
 
     An unclosed `<think>` is kept: the answer may be inside it.
     """

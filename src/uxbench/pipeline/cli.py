@@ -11,10 +11,13 @@ Exit codes: 0 done; 1 an error (bad input, other settings, an Inspect run that e
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -132,27 +135,55 @@ def _guarded(body: Callable[[Options], int | None]) -> Callable[..., int]:
 
     @functools.wraps(body)
     def command(**params: Any) -> int:
-        try:
-            return body(Options(**params)) or 0
-        except DataError as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 1
-        except OSError as error:
-            if error.errno not in (errno.ENOSPC, errno.EDQUOT):
-                raise
-            print(
-                f"error: the disk is full ({error.strerror}) writing {error.filename or 'the run'}; "
-                "free some space and run the same command again to resume (finished work is kept)",
-                file=sys.stderr,
-            )
-            return 1
-        except KeyboardInterrupt:
-            print(
-                "interrupted; finished work is kept — run the same command again to resume", file=sys.stderr
-            )
-            return 130
+        with _terminate_as_interrupt():
+            return _run_guarded(body, params)
 
     return command
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is, so that it ends as a Ctrl-C does (exit 143)."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a command runs in the main thread, SIGTERM ends it like Ctrl-C: finished work kept,
+    the worker processes stopped, a message, no traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(number: int, frame: object) -> None:
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run_guarded(body: Callable[[Options], int | None], params: dict[str, Any]) -> int:
+    try:
+        return body(Options(**params)) or 0
+    except DataError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        print(
+            f"error: the disk is full ({error.strerror}) writing {error.filename or 'the run'}; "
+            "free some space and run the same command again to resume (finished work is kept)",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt as interrupt:
+        if threading.current_thread() is threading.main_thread():
+            # the workers are stopped and the process is exiting: a further Ctrl-C changes nothing
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        print("interrupted; finished work is kept — run the same command again to resume", file=sys.stderr)
+        return 143 if isinstance(interrupt, Terminated) else 130
 
 
 # ---------------------------------------------------------------- options shared by several commands

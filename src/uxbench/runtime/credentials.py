@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from uxbench.runtime.userfiles import replace_file
 
@@ -92,18 +92,20 @@ def looks_secret(value: str) -> bool:
 
 
 def url_credentials(url: str) -> list[str]:
-    """The credentials in a URL's user-info, decoded: `user:password` and the password, or a
-    bare token (`https://TOKEN@host`); a user name alone (`ssh://git@host`) is not one, unless
-    it looks like a secret itself."""
+    """The credentials in a URL, decoded: in its user-info `user:password` and the password, or
+    a bare token (`https://TOKEN@host`) — a user name alone (`ssh://git@host`) is not one, unless
+    it looks like a secret itself; and the values of its secret-named query parameters
+    (`?api_key=…`, `?token=…`)."""
     try:
-        netloc = urlsplit(url.strip()).netloc
+        parts = urlsplit(url.strip())
     except ValueError:
         return []
-    userinfo, at, _ = netloc.rpartition("@")
+    userinfo, at, _ = parts.netloc.rpartition("@")
+    found = [value for name, value in parse_qsl(parts.query) if is_secret_argument(name)]
     if not at:
-        return []
+        return found
     user, colon, password = (unquote(part) for part in userinfo.partition(":"))
-    return [f"{user}:{password}", password] if colon and password else [user]
+    return [f"{user}:{password}", password, *found] if colon and password else [user, *found]
 
 
 def _field(item: Any, name: str) -> Any:
@@ -154,6 +156,12 @@ def _char_forms(char: str) -> tuple[str, ...]:
         forms.add("&apos;")
     forms |= {html.escape(form) for form in list(forms)}
     return tuple(sorted(forms, key=lambda form: (-len(form), form)))
+
+
+def _hex_forms(value: str) -> tuple[str, str]:
+    """The hex of `value`'s UTF-8 bytes, in lower and upper case."""
+    data = value.encode("utf-8", "surrogatepass").hex()
+    return data, data.upper()
 
 
 def _base64_cores(value: str) -> set[str]:
@@ -272,6 +280,9 @@ class Redactor:
             for value in values
             for core in sorted(_base64_cores(value))
         ]
+        self._forms += [  # hex-encoded, as a byte dump or a debugging proxy writes it
+            _Form.of(form, markers[value]) for value in values for form in sorted(set(_hex_forms(value)))
+        ]
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None) -> Redactor:
@@ -289,7 +300,11 @@ class Redactor:
 
     def including(self, spec: Any) -> Redactor:
         """This redactor and the credentials a run was configured with (`run_credentials`)."""
-        extra = [("", value) for value in run_credentials(spec) if value.strip() not in self.secrets]
+        return self.with_secrets(("", value) for value in run_credentials(spec))
+
+    def with_secrets(self, pairs: Iterable[tuple[str, str]]) -> Redactor:
+        """This redactor and the (name, value) pairs it does not know yet."""
+        extra = [(name, value) for name, value in pairs if value.strip() not in self.secrets]
         return Redactor([*((name, value) for value, name in self.secrets.items()), *extra]) if extra else self
 
     def redact(self, text: str) -> str:

@@ -23,8 +23,9 @@ from typing import Any, TextIO
 
 import anyio
 from inspect_ai.hooks import Hooks, RunEnd, RunStart, TaskStart, hooks
+from inspect_ai.model import Model, get_model, model_roles
 
-from uxbench.runtime.credentials import Redactor
+from uxbench.runtime.credentials import Redactor, is_secret_argument, url_credentials
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +44,14 @@ class RedactingStream:
         self.redactor = redactor
 
     def write(self, text: str) -> int:
-        self.stream.write(self.redactor.redact_rendered(text))
+        redacted = self.redactor.redact_rendered(text)
+        try:
+            self.stream.write(redacted)
+        except UnicodeEncodeError:
+            # a console that cannot show a character (a latin-1 locale and the Chinese metric
+            # names) gets it escaped, `\u51c6`, rather than a crash at the end of the run
+            encoding = getattr(self.stream, "encoding", None) or "ascii"
+            self.stream.write(redacted.encode(encoding, "backslashreplace").decode(encoding))
         return len(text)
 
     def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno, encoding, …
@@ -76,6 +84,38 @@ class RedactingFilter(logging.Filter):
             if (redacted := self.redactor.redact(text)) != text:
                 record.exc_info, record.exc_text = None, redacted
         return True
+
+
+def task_model_credentials() -> list[tuple[str, str]]:
+    """The credentials the running task's models were built with: each one's API key, its base
+    URL's, and its secret-named model arguments. Inspect leaves a `-M api_key=…`, a role's or a
+    --model-config file's key out of the log header (and so out of `TaskStart.spec`), so they are
+    read off the models themselves."""
+    try:
+        roles = model_roles()
+        models: list[Model] = [get_model()]
+    except (LookupError, ValueError):  # outside a task
+        return []
+    for bound in roles.values():
+        models += bound if isinstance(bound, list) else [bound]
+    values: list[object] = []
+    for model in models:
+        values += [model.api.api_key, *url_credentials(model.api.base_url or "")]
+        values += [value for name, value in model.model_args.items() if is_secret_argument(name)]
+    # unnamed: a key that came from the environment keeps its variable's name (from_environ's)
+    return [("", value) for value in values if isinstance(value, str) and value]
+
+
+def _redact_log(redactor: Redactor, location: str) -> None:
+    """Rewrite one log redacted (into a new file that then replaces it); when that cannot be
+    done (a full disk), the log is left as it was and a warning says it still holds credentials."""
+    try:
+        redactor.redact_log_file(location)
+    except OSError as error:
+        logger.warning(
+            f"{location}: credentials could not be blanked out of this log ({error}); it is unchanged "
+            f"and may hold them: free space, then run `uxbench redact {location}`"
+        )
 
 
 def redacts(task: str) -> bool:
@@ -111,9 +151,10 @@ class RedactSecrets(Hooks):
         self._use(Redactor.from_environ())
 
     async def on_task_start(self, data: TaskStart) -> None:
-        """The task's own base URLs and model arguments join the credentials looked for."""
+        """The task's own keys, base URLs and model arguments join the credentials looked for,
+        before its first request."""
         if data.run_id in self.runs:
-            self._use(self.filter.redactor.including(data.spec))
+            self._use(self.filter.redactor.including(data.spec).with_secrets(task_model_credentials()))
 
     def _use(self, redactor: Redactor) -> None:
         self.filter.redactor = redactor
@@ -127,7 +168,7 @@ class RedactSecrets(Hooks):
             return
         self.runs.discard(data.run_id)
         try:
-            redactor = Redactor.from_environ()
+            redactor = self.filter.redactor  # the run's: its tasks' keys are in no log header
             for log in data.logs:
                 location = log.location
                 if not redacts(log.eval.task):
@@ -135,7 +176,7 @@ class RedactSecrets(Hooks):
                 if "://" in location and not location.startswith("file://"):
                     logger.warning(f"{location}: credentials are not redacted in remote logs")
                 elif location:
-                    await anyio.to_thread.run_sync(redactor.redact_log_file, location)
+                    await anyio.to_thread.run_sync(_redact_log, redactor, location)
         finally:
             if not self.runs:
                 for name in ("stdout", "stderr"):

@@ -178,10 +178,19 @@ class OpenAIServer:
     base_path: ClassVar[str] = "/v1"  # what a client takes as its base URL
     streams: ClassVar[bool] = False  # answers `"stream": true` requests with server-sent events
 
-    def __init__(self, responder: Responder, latency: float = 0.0, api_key: str | None = None) -> None:
+    def __init__(
+        self,
+        responder: Responder,
+        latency: float = 0.0,
+        api_key: str | None = None,
+        refusal: str = "Incorrect API key provided: {authorization}",
+    ) -> None:
         self.responder = responder
         self.latency = latency
         self.api_key = api_key
+        # the 401 message for another key: `{authorization}` is the header, `{key}` the key alone
+        # (providers echo it either way: `Bearer sk-…`, or `bad key sk-…`)
+        self.refusal = refusal
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -221,7 +230,8 @@ class OpenAIServer:
         if self.latency:
             time.sleep(self.latency)
         if self.api_key is not None and authorization != f"Bearer {self.api_key}":
-            reply = Reply(status=401, error=f"Incorrect API key provided: {authorization}")
+            key = authorization.partition(" ")[2]
+            reply = Reply(status=401, error=self.refusal.format(authorization=authorization, key=key))
         else:
             reply = self.responder(request)
         if reply.status >= 400:

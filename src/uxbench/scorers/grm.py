@@ -43,6 +43,7 @@ from pydantic import ValidationError
 from uxbench.data.records import ROLES, Turn
 from uxbench.data.templates import Template, load_template, template_path
 from uxbench.graders.published import replayed_grader
+from uxbench.grading.addressing import addresses_grader
 from uxbench.grading.ensemble import grader_agreement, panel_verdict
 from uxbench.grading.faults import configuration, context_length, provider_message, reply_problem
 from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
@@ -469,6 +470,7 @@ def grm(
         )
         metadata["grader"] = ", ".join(str(model) for _, model in panel)
         metadata["replaced_surrogates"] = replaced
+        metadata["addresses_grader"] = addresses_grader(reply, grader_template)
         if answer_marker is not None:
             metadata |= {"marker_found": marked, "graded_response": reply}
         if baseline and context and context[-1].role == "assistant":

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Any
 
-from uxbench.pipeline.run.parallel import pool
+from uxbench.pipeline.run.parallel import pool, stop
 from uxbench.runtime.errors import DataError
 
 Work = Callable[[Any], Any]
+GRACE = 10.0  # seconds the chunks in flight get to end after an interrupt
 
 
 class Executor:
@@ -41,7 +42,9 @@ class Executor:
         """The error the work raised, as the engine reports it."""
         return error
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
+        """Release the workers; `interrupted`: the run was stopped (Ctrl-C, SIGTERM, an error)
+        and must end in bounded time."""
         return None
 
     def __enter__(self) -> Executor:
@@ -50,7 +53,7 @@ class Executor:
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
-        self.close()
+        self.close(interrupted=kind is not None)
 
 
 class LocalWorkers(Executor):
@@ -83,11 +86,18 @@ class LocalWorkers(Executor):
     def _discard(self, slot: int) -> None:
         pool, self._pools[slot] = self._pools[slot], None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop(pool)
 
-    def close(self) -> None:
-        for slot in range(self.capacity):
-            self._discard(slot)
+    def close(self, interrupted: bool = False) -> None:
+        """Interrupted: the chunks in flight get GRACE seconds to end their evals (a Ctrl-C
+        reaches the workers too, and Inspect writes their logs), then the workers are killed;
+        another Ctrl-C meanwhile kills them at once."""
+        try:
+            if interrupted and self._running:
+                wait(list(self._running), timeout=GRACE)
+        finally:
+            for slot in range(self.capacity):
+                self._discard(slot)
 
 
 def _reachable(address: str) -> None:
@@ -146,7 +156,7 @@ class RayTasks(Executor):
         inner = getattr(error, "cause", None)
         return inner if isinstance(inner, BaseException) else error
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
         if self._connected:
             self._ray.shutdown()
             self._connected = False

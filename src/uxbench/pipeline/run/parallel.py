@@ -45,6 +45,20 @@ def _die_with_parent() -> None:
             os._exit(1)
 
 
+def stop(executor: ProcessPoolExecutor) -> None:
+    """End a pool now: its workers killed, its queued work cancelled, nothing waited for. A
+    pool shut down the usual way makes the interpreter wait at exit for its workers, however
+    many Ctrl-C follow; a killed worker's chunk resumes from its log next run."""
+    kill = getattr(executor, "kill_workers", None)  # Python 3.14
+    if kill is not None:
+        kill()
+    else:
+        for process in list((getattr(executor, "_processes", None) or {}).values()):
+            if process.is_alive():
+                process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
 def pool(workers: int) -> ProcessPoolExecutor:
     context: BaseContext = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with_parent)
@@ -66,7 +80,8 @@ def ordered_map(
         return
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(_PRELOAD)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as executor:
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
         in_flight: deque[tuple[list[T], Future[Any]]] = deque()
         for batch in batches:
             in_flight.append((batch, executor.submit(function, batch)))
@@ -76,3 +91,7 @@ def ordered_map(
         while in_flight:
             done, future = in_flight.popleft()
             yield done, future.result()
+    except BaseException:  # an interrupt or an error: the batches in flight are not wanted
+        stop(executor)
+        raise
+    executor.shutdown()

@@ -31,7 +31,7 @@ RESULT_KEY = "pipeline_result"
 ATTEMPTS_KEY = "pipeline_attempts"
 ERRORS_KEY = "pipeline_errors"
 REPLACED_KEY = "pipeline_replaced_surrogates"  # half characters in the answers, read as U+FFFD
-_FENCE = re.compile(r"^```[a-zA-Z]*\s*|\s*```$")
+_CODE_FENCE_OPEN = re.compile(r"```[a-zA-Z]*")
 
 ValidationContext = Callable[[dict[str, Any]], dict[str, Any]]
 SchemaOf = Callable[[dict[str, Any]], type[BaseModel]]
@@ -51,10 +51,12 @@ def load_prompt(name: str, path: str | None = None) -> str:
 
 
 def fill(template: str, **values: str) -> str:
-    """Replace `{name}` for the given names only (JSON braces in the prompt stay)."""
-    for name, value in values.items():
-        template = template.replace("{" + name + "}", value)
-    return template
+    """Replace `{name}` for the given names only (JSON braces in the prompt stay), in one pass:
+    a conversation that holds `{case}` is never filled in again."""
+    if not values:
+        return template
+    names = re.compile("\\{(" + "|".join(map(re.escape, values)) + ")\\}")
+    return names.sub(lambda match: values[match.group(1)], template)
 
 
 def clip(text: str, limit: int) -> str:
@@ -94,9 +96,18 @@ class AnswerError(ValueError):
     """The model's answer is not the JSON object asked for; the message goes back to it."""
 
 
+def _without_code_fence(text: str) -> str:
+    """The answer without the code fence around it (one pass: a regex ending in `\\s*```$`
+    rescans a long run of spaces from each of its characters)."""
+    body = text.strip()
+    if opening := _CODE_FENCE_OPEN.match(body):
+        body = body[opening.end() :]
+    return body.removesuffix("```").strip()
+
+
 def parse_answer(text: str, schema: type[BaseModel], context: dict[str, Any] | None = None) -> BaseModel:
     """Validate the JSON object in a model's answer (code fences and surrounding prose tolerated)."""
-    body = _FENCE.sub("", text.strip())
+    body = _without_code_fence(text)
     start, end = body.find("{"), body.rfind("}")
     if start < 0 or end <= start:
         raise AnswerError("no JSON object found in the answer")
