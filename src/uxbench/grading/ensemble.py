@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from inspect_ai.scorer import Metric, SampleScore, Score, Value, krippendorff_alpha, metric
+from inspect_ai.scorer import Metric, SampleScore, Score, Value, krippendorff_alpha
 
 from uxbench.grading.grm import BAD, FAILED, GOOD, Verdict
+from uxbench.runtime.metric import metric
 from uxbench.stats.agreement import cohen_kappa
 
 NAN = float("nan")
@@ -49,7 +50,7 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else NAN
 
 
-@metric(scores="unreduced")
+@metric()
 def grader_agreement() -> Metric:
     """Per grader and across graders, for ensemble runs (nothing when one grader graded).
 
