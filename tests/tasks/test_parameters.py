@@ -73,6 +73,7 @@ def test_values_that_fit_arrive_as_the_annotated_type() -> None:
         "flag": True, "count": 3, "share": 1.0, "mode": "keep", "revision": "2024",
     }  # fmt: skip
     assert example(count=None) == example()
+    assert example(revision=Path("a/b"))["revision"] == "a/b"  # a path given in Python
 
 
 def test_inspect_eval_refuses_it_in_one_line(tmp_path: Path) -> None:

@@ -159,79 +159,79 @@ def _on_pairs(statistic: Callable[[list[Pair]], Value]) -> Metric:
 # ---------------------------------------------------------------- metrics
 
 
-@metric()
+@metric(scores="unreduced")
 def agreement() -> Metric:
     """Share of replies on which the grader's verdict equals the reference's (a failed answer never does)."""
     return _on_pairs(agreement_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def agreement_kappa() -> Metric:
     """Cohen's κ = (p_o − p_e)/(1 − p_e) of the grader's verdicts (good/bad/failed) and the reference's."""
     return _on_pairs(kappa_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def sensitivity() -> Metric:
     """sens = grader good / reference good: how often the grader calls a reference-good reply good."""
     return _on_pairs(sensitivity_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def specificity() -> Metric:
     """spec = grader not good (bad or failed) / reference bad: how often it refuses a reference-bad reply."""
     return _on_pairs(specificity_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def youden() -> Metric:
     """J = sens + spec − 1 (0: the verdict ignores the reply; below 0.2 too weak to correct a Good% with)."""
     return _on_pairs(youden_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def score_auroc() -> Metric:
     """AUROC of the grader's score for telling reference-good from reference-bad replies (ties ½)."""
     return _on_pairs(auroc_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def score_spearman() -> Metric:
     """Spearman's ρ (ties as mid-ranks) of the grader's score and the reference score, where both exist."""
     return _on_pairs(spearman_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def grader_good_pct() -> Metric:
     """The grader's Good% on these replies: good verdicts / all."""
     return _on_pairs(grader_good_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def reference_good_pct() -> Metric:
     """The reference's Good% on these replies: reference-good / all."""
     return _on_pairs(reference_good_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def good_pct_gap() -> Metric:
     """grader_good_pct − reference_good_pct: above 0, the grader is more lenient than the reference."""
     return _on_pairs(gap_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def grader_fail_rate() -> Metric:
     """Grader answers that began with neither label (or errored) / all: they count as not good."""
     return _on_pairs(fail_of)
 
 
-@metric()
+@metric(scores="unreduced")
 def reference_counts() -> Metric:
     """n_reference_good, n_reference_bad: the bases of sensitivity and specificity (for their errors)."""
     return _on_pairs(lambda pairs: {"n_reference_good": n_good_of(pairs), "n_reference_bad": n_bad_of(pairs)})
 
 
-@metric()
+@metric(scores="unreduced")
 def per_model() -> Metric:
     """Every statistic above within each judged model's replies, named `<statistic>:<model>`.
 
@@ -253,7 +253,7 @@ def per_model() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def judge_accuracy() -> Metric:
     """Against the users' thumbs, as Task 1 reports a judge: good_acc = sens, bad_acc = spec,
     avg_acc = (good_acc + bad_acc)/2 (comparable with UXBench-GRM's published Task 1 row)."""

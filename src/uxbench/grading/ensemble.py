@@ -50,7 +50,7 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else NAN
 
 
-@metric()
+@metric(scores="unreduced")
 def grader_agreement() -> Metric:
     """Per grader and across graders, for ensemble runs (nothing when one grader graded).
 

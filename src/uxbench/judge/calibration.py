@@ -67,7 +67,7 @@ def _verdicts(scores: list[SampleScore]) -> tuple[list[str], list[str]]:
     return said, [str((s.score.metadata or {}).get("label")) for s in records]
 
 
-@metric()
+@metric(scores="unreduced")
 def p_good_rate() -> Metric:
     """Share of samples whose answer carried a readable P(good) (the base of auroc, brier and ece)."""
 
@@ -78,7 +78,7 @@ def p_good_rate() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def p_good_skipped() -> Metric:
     """Number of samples whose stored P(good) is not a number in [0, 1] (NaN, ±inf): left out above."""
 
@@ -89,7 +89,7 @@ def p_good_skipped() -> Metric:
     return compute
 
 
-@metric("auroc")
+@metric("auroc", scores="unreduced")
 def auroc_metric() -> Metric:
     """AUROC of P(good) for telling liked from disliked replies: 0.5 is chance, 1 perfect ranking."""
 
@@ -99,7 +99,7 @@ def auroc_metric() -> Metric:
     return compute
 
 
-@metric("brier")
+@metric("brier", scores="unreduced")
 def brier_metric() -> Metric:
     """Brier score Σ (P(good) − y)² / n: 0 is perfect, 0.25 is a constant 0.5."""
 
@@ -109,7 +109,7 @@ def brier_metric() -> Metric:
     return compute
 
 
-@metric("ece")
+@metric("ece", scores="unreduced")
 def ece_metric() -> Metric:
     """Expected calibration error over 10 equal-width P(good) bins: Σ_b (n_b/n)·|mean y_b − mean p_b|."""
 
@@ -119,7 +119,7 @@ def ece_metric() -> Metric:
     return compute
 
 
-@metric("mcc")
+@metric("mcc", scores="unreduced")
 def mcc_metric() -> Metric:
     """Matthews correlation between the verdicts and the users' labels (−1 … 1, 0 = no skill)."""
 
@@ -129,7 +129,7 @@ def mcc_metric() -> Metric:
     return compute
 
 
-@metric("kappa")
+@metric("kappa", scores="unreduced")
 def kappa_metric() -> Metric:
     """Cohen's κ between the verdicts and the users' labels (0 = chance agreement, 1 = perfect)."""
 

@@ -41,15 +41,8 @@ def reported(name: str, value: Value) -> Value:
     return value
 
 
-def defined(value: Value) -> bool:
-    """Whether a metric's value (as `reported` returns it) has a number to show."""
-    return not (isinstance(value, Mapping) and all(v is None for v in value.values()))
-
-
-def metric(
-    name: str | None = None, *, scores: Literal["auto", "reduced", "unreduced"] = "unreduced"
-) -> Callable[[F], F]:
-    """Inspect's `@metric(name, scores=...)` (UXBench's metrics read each epoch: "unreduced"),
+def metric(name: str | None = None, *, scores: Literal["auto", "reduced", "unreduced"]) -> Callable[[F], F]:
+    """Inspect's `@metric(name, scores=...)` (UXBench's read each epoch's score: "unreduced"),
     whose values are `reported` and whose description is the factory's docstring."""
 
     def decorate(factory: F) -> F:

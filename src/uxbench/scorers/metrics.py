@@ -3,8 +3,8 @@
 The contract between the scorers and every UXBench metric (this module, `uxbench.judge.calibration`,
 `uxbench.grading.ensemble`):
 
-- Each metric is `@metric()` (`uxbench.runtime.metric`: Inspect's with `scores="unreduced"`,
-  no NaN in the log and a description): it receives one `SampleScore` per sample and
+- Each metric is `@metric(scores="unreduced")` (`uxbench.runtime.metric`: Inspect's, with no
+  NaN in the log and a description): it receives one `SampleScore` per sample and
   epoch — that epoch's own Score — never the epoch-reduced one. (Inspect's reducers average
   `value`, set `answer` to None when the epochs disagree and keep only the first epoch's
   `metadata`, so a metric that read those after reduction would be wrong at `--epochs 2`.)
@@ -74,7 +74,7 @@ def _avg_acc_stderr(scores: list[SampleScore]) -> float:
     return math.sqrt(clustered_stderr(good) ** 2 + clustered_stderr(bad) ** 2) / 2
 
 
-@metric()
+@metric(scores="unreduced")
 def good_acc() -> Metric:
     """Good-Acc = correct verdicts on liked records / liked records."""
 
@@ -84,7 +84,7 @@ def good_acc() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def bad_acc() -> Metric:
     """Bad-Acc = correct verdicts on disliked records / disliked records."""
 
@@ -94,7 +94,7 @@ def bad_acc() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def avg_acc() -> Metric:
     """Avg-Acc = (Good-Acc + Bad-Acc) / 2, the Task 1 headline (balanced accuracy)."""
 
@@ -104,7 +104,7 @@ def avg_acc() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def avg_acc_stderr() -> Metric:
     """Standard error of Avg-Acc: √(SE_g² + SE_b²) / 2, SE_g and SE_b the clustered binomial
     errors of Good-Acc and Bad-Acc (√(g(1−g)/n_g) and √(b(1−b)/n_b) at one epoch); the 95%
@@ -116,7 +116,7 @@ def avg_acc_stderr() -> Metric:
     return compute
 
 
-@metric("stderr")
+@metric("stderr", scores="unreduced")
 def headline_stderr(headline: Literal["avg_acc", "good_pct"] = "good_pct") -> Metric:
     """The headline's standard error under the name `stderr`, where `inspect_ai.analysis.evals_df`
     reads `score_headline_stderr`: avg_acc_stderr (Task 1) or good_pct_stderr (Tasks 2/3)."""
@@ -127,7 +127,7 @@ def headline_stderr(headline: Literal["avg_acc", "good_pct"] = "good_pct") -> Me
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def parse_fail_rate() -> Metric:
     """Share of answers no label could be read from (they count as wrong)."""
 
@@ -137,7 +137,7 @@ def parse_fail_rate() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def neutral_rate() -> Metric:
     """Share of answers that chose the neutral option (three-class prompts; wrong either way)."""
 
@@ -147,7 +147,7 @@ def neutral_rate() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def gold_acc() -> Metric:
     """Gold-Acc = correct answers on gold items / gold items: how closely a person follows the
     known answers of the study's attention checks (Task 1 runs with `-M gold=FILE`)."""
@@ -158,7 +158,7 @@ def gold_acc() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def breakdown(keys: list[str]) -> Metric:
     """Mean score per value of each sample-metadata key, named `key:value`.
 
@@ -206,7 +206,7 @@ def _grm_scores(scores: list[SampleScore], verdict: str | None = None) -> list[f
     ]
 
 
-@metric()
+@metric(scores="unreduced")
 def good_pct() -> Metric:
     """Good% = good verdicts / all records (a failed judgment counts as not good): Task 2's headline."""
 
@@ -216,7 +216,7 @@ def good_pct() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def recovery_rate() -> Metric:
     """Recovery Rate = good verdicts on the repairs / all records: Task 3's headline (Good% of repairs)."""
 
@@ -226,7 +226,7 @@ def recovery_rate() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def good_pct_valid() -> Metric:
     """Good verdicts / (good + bad verdicts): the rate over valid judgments only."""
 
@@ -237,7 +237,7 @@ def good_pct_valid() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def good_pct_stderr() -> Metric:
     """Standard error of Good% (binomial, clustered by record): √(p(1−p)/n) at one epoch, n = all
     records; 95% interval p ± 1.96 × this."""
@@ -248,7 +248,7 @@ def good_pct_stderr() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def fail_rate() -> Metric:
     """Failed answers / all records: the grader answered, and its answer began with neither label.
 
@@ -264,7 +264,7 @@ def fail_rate() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def no_logprob_rate() -> Metric:
     """Grader answers without logprobs / grader answers: those records have a verdict but no score."""
 
@@ -275,7 +275,7 @@ def no_logprob_rate() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def score_mean() -> Metric:
     """Mean §5 score P(好)/(P(好)+P(差)) over records that have one."""
 
@@ -285,7 +285,7 @@ def score_mean() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def score_median() -> Metric:
     """Median §5 score over records that have one (the middle two averaged)."""
 
@@ -299,7 +299,7 @@ def score_median() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def good_score_mean() -> Metric:
     """Mean §5 score of the records judged good."""
 
@@ -309,7 +309,7 @@ def good_score_mean() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def bad_score_mean() -> Metric:
     """Mean §5 score of the records judged bad."""
 
@@ -319,7 +319,7 @@ def bad_score_mean() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def delta_score() -> Metric:
     """mean(score of the repair − score of the failed reply) over records where both have a score:
     above 0, the repairs read better to the grader than what the user complained about."""
@@ -334,7 +334,7 @@ def delta_score() -> Metric:
     return compute
 
 
-@metric()
+@metric(scores="unreduced")
 def score_skipped() -> Metric:
     """Number of records whose stored score is not a finite number (NaN, ±inf), left out of the means."""
 

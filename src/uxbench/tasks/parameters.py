@@ -5,14 +5,16 @@ function with whatever that gives, whatever the annotation says: `-T skip_bad=ma
 the string 'maybe', which is truthy, and the run goes on skipping records. `typed_parameters`,
 under `@task`, checks each argument given against its annotation before the task is built
 (pydantic, in its lax mode: `"true"` or `1` is a bool, `3.0` an int, a number given for a
-string such as `-T revision=2024` that string) and stops with a one-line `DataError` naming the
-parameter, which `inspect eval` prints as `Error: …` without a traceback.
+string such as `-T revision=2024` that string, and in Python a `Path` given for one its text)
+and stops with a one-line `DataError` naming the parameter, which `inspect eval` prints as
+`Error: …` without a traceback.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+import os
 import types
 import typing
 from collections.abc import Callable
@@ -63,6 +65,7 @@ def typed_parameters(func: T) -> T:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         bound = signature.bind(*args, **kwargs)
         for name, value in bound.arguments.items():
+            value = os.fspath(value) if isinstance(value, os.PathLike) else value
             if name in adapters:
                 try:
                     bound.arguments[name] = adapters[name].validate_python(value)
