@@ -93,6 +93,6 @@ def test_per_model_groups_and_judge_accuracy() -> None:
     scores = [sample_score(x) for x in PAIRS] + [sample_score(p("good", "good", 0.8, 0.9, model="other"))]
     values = per_model()(scores)
     assert values["sensitivity:m"] == 0.5 and values["sensitivity:other"] == 1.0
-    assert values["n_reference_good:other"] == 1.0 and math.isnan(values["specificity:other"])
+    assert values["n_reference_good:other"] == 1.0 and values["specificity:other"] is None
     assert len(values) == 2 * len(STATISTICS)
     assert judge_accuracy()(scores[:7]) == {"avg_acc": (0.5 + 2 / 3) / 2, "good_acc": 0.5, "bad_acc": 2 / 3}

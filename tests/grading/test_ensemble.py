@@ -55,4 +55,5 @@ def test_two_grader_agreement() -> None:
 def test_three_graders_and_single_grader_runs() -> None:
     values = grader_agreement()([panel(("good", 1.0), ("good", 1.0), ("failed", None))])
     assert "grader_kappa" not in values and values["grader_good_pct:grader_3"] == 0.0
-    assert grader_agreement()([SampleScore(score=Score(value=1, metadata={"verdict": "good"}))]) == {}
+    one_grader = [SampleScore(score=Score(value=1, metadata={"verdict": "good"}))]
+    assert grader_agreement()(one_grader) == {"grader_agreement": None}  # nothing in the log

@@ -7,7 +7,6 @@ and why."""
 from __future__ import annotations
 
 import json
-import math
 import re
 import warnings
 import zlib
@@ -235,10 +234,9 @@ def _rows(out: Path) -> dict[tuple[str, str], dict[str, Any]]:
     return {(t, Path(r["log"]).name): r for t, table in _json(out)["tasks"].items() for r in table["rows"]}
 
 
-def _metrics(log: EvalLog) -> dict[str, float | None]:
-    """The log's metrics as the report keeps them: NaN (no value) becomes None."""
-    values = {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
-    return {name: None if math.isnan(value) else value for name, value in values.items()}
+def _metrics(log: EvalLog) -> dict[str, float]:
+    """The log's metrics (one without a value is not in the log, nor in the report's row)."""
+    return {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
 
 
 def _name(path: str | Path) -> str:

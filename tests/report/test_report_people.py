@@ -274,7 +274,7 @@ def test_a_person_qualified_as_a_grader(logs: Logs, report: Path) -> None:
     assert len(good) >= 2 and len(bad) >= 2
     assert values["sensitivity"] == pytest.approx(good.count("good") / len(good))
     assert values["specificity"] == pytest.approx(bad.count("bad") / len(bad))
-    assert values["n_reference_good"] == len(good) and math.isnan(values["score_auroc"])  # no logprobs
+    assert values["n_reference_good"] == len(good) and "score_auroc" not in values  # no logprobs
     # the Task 2 run the same person graded is corrected with the person's own check
     row = row_of(report, "task2_eval", logs.by_person)
     assert row["grader"] == "uxbench/human · grader1" and row["kind"] == "partial"

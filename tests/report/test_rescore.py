@@ -3,6 +3,8 @@ arguments, and the report credits the grader the scores name: after `--action ov
 row is the new grader's; an `--action append` score is a row of its own."""
 
 import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -15,12 +17,27 @@ from inspect_ai.model import ModelOutput, get_model
 
 from uxbench.report.collect import collect
 
+GRADERS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "graders.md"
 
-def inspect_score(log: str, *args: str) -> EvalLog:
-    command = [sys.executable, "-m", "inspect_ai", "score", log, *args, "--overwrite", "--display", "none"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, env={**os.environ})
+
+def run_score(command: list[str]) -> subprocess.CompletedProcess[str]:
+    """`inspect score` as a script runs it: no terminal to answer a question on."""
+    return subprocess.run(
+        command, capture_output=True, text=True, timeout=300, env={**os.environ}, stdin=subprocess.DEVNULL
+    )
+
+
+def inspect_score(log: str, *args: str, output: str = "") -> EvalLog:
+    where = ["--output-file", output] if output else ["--overwrite"]
+    done = run_score([sys.executable, "-m", "inspect_ai", "score", log, *args, *where, "--display", "none"])
     assert done.returncode == 0, done.stderr
-    return read_eval_log(log)
+    return read_eval_log(output or log)
+
+
+def documented_score_commands() -> list[str]:
+    """The `inspect score` commands docs/graders.md gives, continuation lines joined."""
+    text = GRADERS_PAGE.read_text(encoding="utf-8").replace("\\\n", " ")
+    return [" ".join(line.split()) for line in re.findall(r"^inspect score .*$", text, flags=re.MULTILINE)]
 
 
 def only_log(log_dir: Path) -> str:
@@ -90,3 +107,28 @@ def test_task1_rescored_with_strict_parsing(tmp_path: Path) -> None:
     assert len(runs) == 2 and skipped == []
     careful, strict = sorted(runs, key=lambda r: r.scorer or "")
     assert careful.metrics["parse_fail_rate"] == 0.0 and strict.metrics["parse_fail_rate"] == 1.0
+
+
+def test_documented_commands_run_without_a_terminal(tmp_path: Path) -> None:
+    commands = documented_score_commands()
+    assert len(commands) == 3 and all("--action" in c and "--overwrite" in c.split() for c in commands)
+    # the first, as a user copies it: their log and grader in place of the placeholders
+    log = task2_log(tmp_path / "logs")
+    command = commands[0].replace("logs/<task2 log>.eval", shlex.quote(log))
+    command = command.replace("openai/gpt-5", "mockllm/B")
+    done = run_score([sys.executable, "-m", "inspect_ai", *shlex.split(command)[1:], "--display", "none"])
+    assert done.returncode == 0 and "Aborted" not in done.stdout + done.stderr, done.stderr
+    assert {s.scores["grm1"].metadata["grader"] for s in read_eval_log(log).samples or []} == {"mockllm/B"}
+
+
+def test_a_rescored_copy_is_the_same_run(tmp_path: Path) -> None:
+    original = task2_log(tmp_path / "logs")
+    copy = str(tmp_path / "logs" / "rescored.eval")
+    args = ("--scorer", "uxbench/grm", "--model-role", "grader=mockllm/B", "--action", "overwrite")
+    assert inspect_score(original, *args, output=copy).eval.eval_id == read_eval_log(original).eval.eval_id
+    runs, _, skipped = collect([tmp_path / "logs"])
+    [run] = runs  # one run, as the copy scored it last
+    assert run.log == copy and run.grader == "mockllm/B"
+    [left_out] = skipped
+    assert left_out.log == original
+    assert left_out.reason.startswith("the same run as logs/rescored.eval, re-scored later")

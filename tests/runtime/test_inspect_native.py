@@ -12,6 +12,7 @@ import pytest
 from helpers.grm import grader_output, record_number, write_data
 from helpers.records import judge_records, write_jsonl
 from inspect_ai import Task, eval, eval_retry
+from inspect_ai._util.registry import registry_find, registry_info
 from inspect_ai.analysis import SampleSummary, evals_df, samples_df
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalLog
@@ -77,6 +78,16 @@ def test_every_imported_package_is_declared() -> None:
     third_party = modules - set(sys.stdlib_module_names) - {"uxbench", "__future__"}
     wanted = {DISTRIBUTIONS.get(m, m).lower().replace("_", "-") for m in third_party}
     assert wanted - declared() == set()
+
+
+def test_hooks_are_named_once_with_the_package_prefix() -> None:
+    """Inspect prefixes a hook's name with its package: ours are `uxbench/<name>`, as it lists them."""
+    import uxbench._registry  # noqa: F401  (registers the hooks)
+    import uxbench.providers.human  # noqa: F401  (the desk's hook, registered when the provider loads)
+
+    names = {registry_info(hook).name for hook in registry_find(lambda info: info.type == "hooks")}
+    ours = {name for name in names if "uxbench" in name}
+    assert ours == {"uxbench/epochs_reducer", "uxbench/redact_secrets", "uxbench/human_desk"}
 
 
 # ---------------------------------------------------------------- logs for Inspect's tools

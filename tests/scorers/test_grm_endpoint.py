@@ -151,19 +151,23 @@ def test_cli_both_tasks_over_http(tmp_path: Path) -> None:
     )
 
 
-def test_cli_without_grader_stops_before_any_request(tmp_path: Path) -> None:
-    data = write_data(tmp_path / "data", task2=4)
+@pytest.mark.parametrize("task", ["uxbench/task2_eval", "uxbench/task3_recovery"])
+def test_cli_without_grader_stops_before_the_run(task: str, tmp_path: Path) -> None:
+    """One line naming the flag to add, before any request, sample or log."""
+    data = write_data(tmp_path / "data", task2=4, task3=4)
     with OpenAIServer(respond) as server:
         env = {**os.environ, "LOCAL_API_KEY": "test-key", "LOCAL_BASE_URL": server.url, "NO_COLOR": "1"}
         result = run_cli(
-            "uxbench/task2_eval", "-T", f"data={data}", "--model", "openai-api/local/m",
+            task, "-T", f"data={data}", "--model", "openai-api/local/m",
             "--log-dir", str(tmp_path / "logs"), env=env,
         )  # fmt: skip
         assert server.requests == []
-    output = " ".join((result.stdout + result.stderr).split())
-    assert "no grader model: bind one with --model-role grader=<model>" in output
-    [log] = map(read_eval_log, list_eval_logs(str(tmp_path / "logs")))
-    assert log.status == "error" and "no grader model" in str(log.error)
+    output = result.stdout + result.stderr
+    [error] = [line for line in output.splitlines() if "no grader model" in line]
+    assert error.startswith("Error: no grader model: bind one with --model-role grader=<model>")
+    assert "Traceback" not in output and "Task interrupted" not in output
+    assert result.returncode == 1
+    assert list_eval_logs(str(tmp_path / "logs")) == []
 
 
 @pytest.mark.parametrize(

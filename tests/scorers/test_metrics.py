@@ -51,7 +51,7 @@ def test_class_accuracies_and_average() -> None:
 def test_stderr() -> None:
     expected = math.sqrt(0.75 * 0.25 / 4 + 0.5 * 0.5 / 2) / 2
     assert avg_acc_stderr()(scores(ROWS)) == pytest.approx(expected)
-    assert math.isnan(avg_acc_stderr()(scores(ROWS[:4])))  # no disliked records
+    assert avg_acc_stderr()(scores(ROWS[:4])) == {"avg_acc_stderr": None}  # no disliked records
 
 
 def test_parse_fail_and_neutral() -> None:
@@ -66,5 +66,5 @@ def test_breakdown() -> None:
     assert result == {"difficulty:easy": 1.0, "difficulty:hard": pytest.approx(0.5)}
 
 
-def test_empty_class_is_nan() -> None:
-    assert math.isnan(bad_acc()(scores(ROWS[:2])))
+def test_empty_class_has_no_value() -> None:
+    assert bad_acc()(scores(ROWS[:2])) == {"bad_acc": None}

@@ -40,7 +40,9 @@ def test_listing_validates_against_inspect_evals_schema() -> None:
     metadata = pytest.importorskip("inspect_evals.metadata")
     entry = metadata.InternalEvalMetadata.model_validate(listing())
     [judge] = [t for t in entry.tasks if t.name == "task1_judge"]
-    assert judge.human_baseline is not None and judge.human_baseline.score == 68.0
+    assert judge.human_baseline is not None and judge.human_baseline.score == 0.68
+    # on the metric's own 0-1 scale, as a log reports avg_acc
+    assert judge.human_baseline.metric == "avg_acc"
     assert entry.runtime_metadata.requires.internet is True
     assert {t.name for t in entry.maintenance_tasks} == {"grader_check", *PIPELINE_TASKS}
 

@@ -119,18 +119,16 @@ def test_unknown_system_prompt(tmp_path: Path) -> None:
 
 
 def test_no_grader_stops_before_any_generation(tmp_path: Path) -> None:
-    """Built in Python or by the eval (as on the command line, in eval-set or inspect-flow), the
-    task never asks for its grader while it is built: the setup step stops the first sample."""
+    """Built by the eval with the run's roles bound (by name, as on the command line), the task
+    stops before the run starts; built before the eval (its roles bound later, as by inspect-flow),
+    the setup step stops the first sample."""
     seen: list[list[ChatMessage]] = []
     data = str(write_data(tmp_path, task2=3))
-    [built] = eval(task2_eval(data=data), model=model_under_test(seen), display="none")
-    [named] = eval(
-        "uxbench/task2_eval", task_args={"data": data}, model=model_under_test(seen), display="none"
-    )
-    for log in (built, named):
-        assert log.status == "error" and "no grader model: bind one with --model-role grader=" in str(
-            log.error
-        )
+    message = "no grader model: bind one with --model-role grader="
+    [built] = eval(task2_eval(data=data), model=model_under_test(seen), display="none", log_dir=str(tmp_path))
+    assert built.status == "error" and message in str(built.error)
+    with pytest.raises(DataError, match=message):
+        eval("uxbench/task2_eval", task_args={"data": data}, model=model_under_test(seen), display="none")
     assert seen == []
 
 

@@ -16,9 +16,10 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from inspect_ai.scorer import Metric, SampleScore, Value, metric
+from inspect_ai.scorer import Metric, SampleScore, Value
 
 from uxbench.grading.grm import FAILED, GOOD
+from uxbench.runtime.metric import metric
 from uxbench.stats.agreement import auroc, cohen_kappa
 
 NAN = float("nan")

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from inspect_ai.scorer import Metric, SampleScore, Score, Value, krippendorff_alpha, metric
+from inspect_ai.scorer import Metric, SampleScore, Score, Value, krippendorff_alpha
 
 from uxbench.grading.grm import BAD, FAILED, GOOD, Verdict
+from uxbench.runtime.metric import metric
 from uxbench.stats.agreement import cohen_kappa
 
 NAN = float("nan")

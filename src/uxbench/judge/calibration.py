@@ -20,11 +20,12 @@ Like every UXBench metric these see one score per sample and epoch (`uxbench.sco
 from __future__ import annotations
 
 from inspect_ai.model import ModelOutput
-from inspect_ai.scorer import Metric, SampleScore, metric
+from inspect_ai.scorer import Metric, SampleScore
 
 from uxbench.data.assignment import counted
 from uxbench.data.templates import Template
 from uxbench.grading.grm import label_logprobs, score_of
+from uxbench.runtime.metric import metric
 from uxbench.stats.agreement import auroc, brier, cohen_kappa, ece, mcc
 
 NAN = float("nan")
@@ -88,7 +89,7 @@ def p_good_skipped() -> Metric:
     return compute
 
 
-@metric(name="auroc", scores="unreduced")
+@metric("auroc", scores="unreduced")
 def auroc_metric() -> Metric:
     """AUROC of P(good) for telling liked from disliked replies: 0.5 is chance, 1 perfect ranking."""
 
@@ -98,7 +99,7 @@ def auroc_metric() -> Metric:
     return compute
 
 
-@metric(name="brier", scores="unreduced")
+@metric("brier", scores="unreduced")
 def brier_metric() -> Metric:
     """Brier score Σ (P(good) − y)² / n: 0 is perfect, 0.25 is a constant 0.5."""
 
@@ -108,7 +109,7 @@ def brier_metric() -> Metric:
     return compute
 
 
-@metric(name="ece", scores="unreduced")
+@metric("ece", scores="unreduced")
 def ece_metric() -> Metric:
     """Expected calibration error over 10 equal-width P(good) bins: Σ_b (n_b/n)·|mean y_b − mean p_b|."""
 
@@ -118,7 +119,7 @@ def ece_metric() -> Metric:
     return compute
 
 
-@metric(name="mcc", scores="unreduced")
+@metric("mcc", scores="unreduced")
 def mcc_metric() -> Metric:
     """Matthews correlation between the verdicts and the users' labels (−1 … 1, 0 = no skill)."""
 
@@ -128,7 +129,7 @@ def mcc_metric() -> Metric:
     return compute
 
 
-@metric(name="kappa", scores="unreduced")
+@metric("kappa", scores="unreduced")
 def kappa_metric() -> Metric:
     """Cohen's κ between the verdicts and the users' labels (0 = chance agreement, 1 = perfect)."""
 

@@ -90,7 +90,7 @@ def uses_human(spec: EvalSpec) -> bool:
 
 
 @hooks(
-    name="uxbench_human",
+    name="human_desk",
     description="Keeps a person's run blind (no live scores) and tells the uxbench/human page its plan.",
 )
 class HumanRuns(Hooks):

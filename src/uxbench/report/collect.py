@@ -18,6 +18,7 @@ import dataclasses
 import hashlib
 import json
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,8 @@ class Run:
     scorer: str | None = (
         None  # the score it reports, when its log holds several (`inspect score --action append`)
     )
+    eval_id: str = ""  # the run's id: a re-scored copy of a log (`inspect score --output-file`) keeps it
+    written: float = 0.0  # when the log file was last written (its newest scoring), as a timestamp
 
     @property
     def source(self) -> str:
@@ -369,6 +372,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
     total = log.eval.dataset.samples or 0
     partial = None if annotator is not None else _partial(log, total)  # a person's subset is by design
     epochs = log.eval.config.epochs or 1
+    written = os.path.getmtime(path) if os.path.exists(path) else 0.0  # a remote log: 0, ties by name
     runs: list[Run | CheckLog | Skipped] = []
     for score in scores:
         scalars, groups = _metrics([score])
@@ -400,6 +404,8 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
                 scorer=scorer,
                 data_source=(log.eval.metadata or {}).get("data_source"),
                 data_hash=(log.eval.metadata or {}).get("data_hash"),
+                eval_id=log.eval.eval_id,
+                written=written,
             )
         )
     return runs
@@ -424,10 +430,30 @@ def _newest_checks(found: list[CheckLog], skipped: list[Skipped]) -> list[CheckL
     return sorted(chosen.values(), key=lambda c: (str(c.check.grader), c.check.task))
 
 
+def _newest_scoring(runs: list[Run], skipped: list[Skipped]) -> list[Run]:
+    """One file per run: `inspect score --output-file` writes a re-scored copy of a log, with the
+    same eval id; only the file written last (the newest scoring) is reported, the others skipped."""
+    newest: dict[str, Run] = {}
+    for run in runs:
+        kept = newest.get(run.eval_id)
+        if kept is None or (run.written, run.log) > (kept.written, kept.log):
+            newest[run.eval_id] = run
+    shown = []
+    for run in runs:
+        latest = newest[run.eval_id]
+        if not run.eval_id or latest.log == run.log:
+            shown.append(run)
+        else:
+            reason = f"the same run as {latest.name}, re-scored later (inspect score); that scoring is shown"
+            skipped.append(Skipped(run.log, run.name, run.task, run.model, reason))
+    return shown
+
+
 def collect(
     log_dirs: list[str | Path], partial: bool = True
 ) -> tuple[list[Run], list[CheckLog], list[Skipped]]:
-    """The runs to report (the newest per experiment; a complete run before a partial one),
+    """The runs to report (one file per run, the newest scoring; the newest run per experiment;
+    a complete run before a partial one),
     the grader checks (the newest per grader, task and template) and the logs left out,
     with reasons."""
     runs: list[Run] = []
@@ -447,6 +473,7 @@ def collect(
         else:
             runs.append(item)
     chosen: dict[str, Run] = {}
+    runs = _newest_scoring(runs, skipped)
     for run in sorted(runs, key=lambda r: (r.partial is None, r.created, r.log), reverse=True):
         shown = chosen.get(run.key)
         if shown is None:

@@ -26,6 +26,13 @@ needs it, with a warning naming it, and every `uxbench/` task stays listed and r
 - `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
   pipeline turns it into a one-line message before any stage runs. It is not exported.
   Without it that error surfaces as the provider raised it.
+- `eval_resolve_tasks`: the function in which `inspect eval`, `eval()` and `eval_set()` build
+  the tasks they were given by name, after binding the run's model roles. A task built there
+  can tell that a role it needs is missing before any sample starts (`missing grader`, one
+  line, no traceback); built anywhere else (a `Task` made before `eval(task, model_roles=...)`,
+  inspect-flow, which binds a `FlowTask`'s roles after building it) the roles are not known
+  yet. `model_roles()` alone cannot tell these apart: `eval_set()` leaves its roles set in the
+  caller's context. Without it the grader is checked when the first sample runs (a traceback).
 - `OpenAIResponseError`: the error Inspect's OpenAI-compatible providers raise for a reply that
   is an error (its OpenRouter provider raises it from `on_response` for an HTTP 200 error
   body); code `server_error` is one Inspect retries under `--max-retries` / `--timeout`. The
@@ -35,6 +42,7 @@ needs it, with a warning naming it, and every `uxbench/` task stays listed and r
 
 from __future__ import annotations
 
+import sys
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -45,6 +53,7 @@ from uxbench.runtime.errors import DataError
 
 __all__ = [
     "MISSING",
+    "building_eval_tasks",
     "OpenAIResponseError",
     "PrerequisiteError",
     "active_sample_id",
@@ -123,6 +132,17 @@ except ImportError as error:
 
 
 try:
+    from inspect_ai._eval.eval import eval_resolve_tasks
+except ImportError as error:
+    _missing(
+        "inspect_ai._eval.eval.eval_resolve_tasks",
+        "the grader check before a run starts (it is made when the first sample runs)",
+        error,
+    )
+    eval_resolve_tasks = None  # type: ignore[assignment]
+
+
+try:
     from inspect_ai._control.cancel import cancel_task
 except ImportError as error:
     _missing("inspect_ai._control.cancel.cancel_task", "uxbench/human's one-line pause", error)
@@ -134,6 +154,17 @@ except ImportError as error:
 def in_eval() -> bool:
     """True while an eval runs, including while it constructs its tasks."""
     return active_model() is not None
+
+
+def building_eval_tasks() -> bool:
+    """True while Inspect builds the tasks of an eval by name, with the run's model roles bound."""
+    code = getattr(eval_resolve_tasks, "__code__", None)
+    frame = sys._getframe(1)
+    while frame is not None and code is not None:
+        if frame.f_code is code:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def run_config() -> GenerateConfig:

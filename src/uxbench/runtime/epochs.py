@@ -33,7 +33,7 @@ def reducer_warning(task: str, reducer: list[str] | None) -> str | None:
     )
 
 
-@hooks(name="uxbench/epochs_reducer", description="Warns that UXBench's metrics pool epochs.")
+@hooks(name="epochs_reducer", description="Warns that UXBench's metrics pool epochs.")
 class EpochsReducerWarning(Hooks):
     async def on_task_start(self, data: TaskStart) -> None:
         if data.spec.task.startswith("uxbench/"):

@@ -151,17 +151,22 @@ class Graded:
     replaced: int = 0  # half characters (lone surrogates) in the grader's answer, read as U+FFFD
 
 
+def missing_grader() -> DataError:
+    """The one line that says which flag binds a grader."""
+    return DataError(
+        "no grader model: bind one with --model-role grader=<model> (for example "
+        "grader=vllm/mengze-hong/UXBench-GRM or grader=openai-api/<service>/<model>), or pass "
+        "-T self_grade=true to let the model under test grade its own replies (judges favour "
+        f"their own family, {docs_url('protocol.md#grm-scoring')})"
+    )
+
+
 def grader_model(self_grade: bool = False) -> Model:
     """The `grader` role's model; the model under test only on explicit opt-in."""
     if self_grade:
         return get_model()  # inspect-evals-lint: ignore[IEBP001] -- per sample: require_grader, grm
     if GRADER_ROLE not in model_roles():
-        raise DataError(
-            "no grader model: bind one with --model-role grader=<model> (for example "
-            "grader=vllm/mengze-hong/UXBench-GRM or grader=openai-api/<service>/<model>), or pass "
-            "-T self_grade=true to let the model under test grade its own replies (judges favour "
-            f"their own family, {docs_url('protocol.md#grm-scoring')})"
-        )
+        raise missing_grader()
     return get_model(role=GRADER_ROLE, required=True)  # inspect-evals-lint: ignore[IEBP001] -- per sample
 
 

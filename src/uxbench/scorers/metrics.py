@@ -3,7 +3,8 @@
 The contract between the scorers and every UXBench metric (this module, `uxbench.judge.calibration`,
 `uxbench.grading.ensemble`):
 
-- Each metric is `@metric(scores="unreduced")`: it receives one `SampleScore` per sample and
+- Each metric is `@metric(scores="unreduced")` (`uxbench.runtime.metric`: Inspect's, with no
+  NaN in the log and a description): it receives one `SampleScore` per sample and
   epoch — that epoch's own Score — never the epoch-reduced one. (Inspect's reducers average
   `value`, set `answer` to None when the epochs disagree and keep only the first epoch's
   `metadata`, so a metric that read those after reduction would be wrong at `--epochs 2`.)
@@ -24,7 +25,8 @@ Gold items (`uxbench/human`'s attention checks, score metadata `gold`) are count
 `gold_acc`: every other metric reads `counted(scores)`, the records of the benchmark.
 
 Numbers that are not finite (NaN, ±inf in an older log's metadata) are skipped by the
-means and counted (`p_good_skipped`, `score_skipped`), never averaged into NaN.
+means and counted (`p_good_skipped`, `score_skipped`), never averaged into NaN. A metric with
+no value on a run (a mean of nothing) is left out of the log.
 """
 
 from __future__ import annotations
@@ -34,9 +36,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Literal
 
-from inspect_ai.scorer import Metric, SampleScore, Value, metric
+from inspect_ai.scorer import Metric, SampleScore, Value
 
 from uxbench.data.assignment import counted, is_gold
+from uxbench.runtime.metric import metric
 
 NAN = float("nan")
 
@@ -113,7 +116,7 @@ def avg_acc_stderr() -> Metric:
     return compute
 
 
-@metric(name="stderr", scores="unreduced")
+@metric("stderr", scores="unreduced")
 def headline_stderr(headline: Literal["avg_acc", "good_pct"] = "good_pct") -> Metric:
     """The headline's standard error under the name `stderr`, where `inspect_ai.analysis.evals_df`
     reads `score_headline_stderr`: avg_acc_stderr (Task 1) or good_pct_stderr (Tasks 2/3)."""

@@ -41,8 +41,10 @@ from uxbench.graders.published import GOOD as PUBLISHED_GOOD
 from uxbench.graders.qualification import PERSON, PUBLISHED, USERS
 from uxbench.grading.grm import BAD, GOOD
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import grm
+from uxbench.tasks.parameters import typed_parameters
 from uxbench.tasks.study import study_samples
 from uxbench.tasks.task3_recovery import GRM_CONTEXT_TURNS
 
@@ -304,6 +306,7 @@ def _published_dataset(
 
 
 @task
+@typed_parameters
 def grader_check(
     reference: str = USERS,
     task: str | None = None,
@@ -377,6 +380,7 @@ def grader_check(
             )
     recovery = published_task == "task3" and not users
     samples, study = study_samples(samples)  # a person's share, when a team is set
+    metrics = grader_check_metrics(users)  # a person's: as a published reference's, per model
     return Task(
         dataset=MemoryDataset(samples, name="uxbench_grader_check"),
         solver=recorded_reply(),
@@ -388,7 +392,7 @@ def grader_check(
             context_turns=GRM_CONTEXT_TURNS["paper"] if recovery else None,
             self_grade=True,
         ),
-        metrics=grader_check_metrics(users),  # a person's: as a published reference's, per model
+        metrics=metrics,
         metadata={
             **facts,
             **reference_facts,
@@ -396,6 +400,7 @@ def grader_check(
             "per_model": per_model,
             "seed": seed,
             "grader_template": grader_template,
+            "metric_descriptions": metric_descriptions(metrics),
         },
         version="1.0.0",
     )

@@ -4,15 +4,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from inspect_ai.model import ChatMessageSystem
+from inspect_ai.model import ChatMessageSystem, model_roles
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from pydantic import ValidationError
 
 from uxbench.data.templates import builtin_path
 from uxbench.grading.grm import unreadable_logprobs
 from uxbench.runtime import userfiles
+from uxbench.runtime._inspect import building_eval_tasks
 from uxbench.runtime.errors import DataError
-from uxbench.scorers.grm import grader_model
+from uxbench.scorers.grm import GRADER_ROLE, grader_model, missing_grader
+
+
+def check_grader_bound(self_grade: bool = False) -> None:
+    """Stop before the run starts when Inspect builds the task for an eval that binds no grader.
+
+    Only `inspect eval`, `eval()` and `eval_set()` given the task by name build it with the run's
+    model roles bound (`runtime/_inspect.py`); a task built before `eval(task, model_roles=...)`
+    or by inspect-flow gets its roles later, and `require_grader` checks when a sample starts.
+    """
+    if not self_grade and building_eval_tasks() and GRADER_ROLE not in model_roles():
+        raise missing_grader()
 
 
 @solver
@@ -22,7 +34,8 @@ def require_grader(self_grade: bool = False) -> Solver:
     Runs as the task's setup step, first in every sample (and even when `--solver`
     replaces the main solver). Model roles are bound only once the eval runs: `eval(task,
     model_roles=...)`, eval-set and inspect-flow (`FlowTask(model_roles=...)`) bind them after
-    the task is built, so building the task never asks for the grader.
+    the task is built, so a task built outside an eval is not asked for the grader
+    (`check_grader_bound` asks earlier where it can).
     """
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:

@@ -9,12 +9,13 @@ from inspect_ai.model import GenerateConfig
 
 from uxbench.data.dataset import uxbench_dataset
 from uxbench.judge.verdict import ParseMode
-from uxbench.runtime.errors import DataError
+from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.judge import PROMPTS, judge_metrics, judge_template, judge_verdict
+from uxbench.scorers.judge import judge_metrics, judge_template, judge_verdict
 from uxbench.scorers.metrics import gold_acc
 from uxbench.tasks.listing import task_version
+from uxbench.tasks.parameters import typed_parameters
 from uxbench.tasks.solvers import generate_answer
 from uxbench.tasks.study import study_dataset
 
@@ -23,6 +24,7 @@ CONFIG = GenerateConfig(temperature=0.2, max_tokens=4096)
 
 
 @task
+@typed_parameters
 def task1_judge(
     data: str = "hub",
     revision: str | None = None,
@@ -47,20 +49,19 @@ def task1_judge(
         parse: careful (the template's own rules, then fallbacks a careful reader would use)
             or strict (the template's own rules only).
     """
-    if prompt not in PROMPTS:
-        raise DataError(f"prompt={prompt!r}: choose one of {', '.join(PROMPTS)}")
     ensure_tiktoken_cache()
     scorer = judge_verdict(template or prompt, labels, parse)  # checks labels and parse
     judging = judge_template(template or prompt, labels)
     dataset, facts = study_dataset(
         *uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude), gold_template=judging
     )
+    # gold items (a person's attention checks) get a metric of their own
+    metrics = [*judge_metrics(), gold_acc()] if (facts.get("study") or {}).get("gold") else judge_metrics()
     return Task(
         dataset=dataset,
         solver=generate_answer(),
         scorer=scorer,
-        # gold items (a person's attention checks) get a metric of their own
-        metrics=[*judge_metrics(), gold_acc()] if (facts.get("study") or {}).get("gold") else None,
+        metrics=metrics,
         config=CONFIG,
         metadata={
             **task_version().metadata(),
@@ -68,6 +69,7 @@ def task1_judge(
             "template": template or f"judge_{prompt}.txt",  # a built-in by name: no path of this machine
             "labels": labels,
             "parse": parse,
+            "metric_descriptions": metric_descriptions(metrics),
         },
         tags=run_tags(CONFIG),
         version=task_version().comparability,

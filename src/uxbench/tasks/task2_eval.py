@@ -12,16 +12,16 @@ from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver
 
 from uxbench.data.dataset import uxbench_dataset
-from uxbench.runtime.errors import DataError
+from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.grm import grm
+from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.tasks.listing import task_version
-from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
+from uxbench.tasks.parameters import typed_parameters
+from uxbench.tasks.solvers import add_system_prompt, check_grader_bound, prompt_text, require_grader
 from uxbench.tasks.study import study_dataset
 
 SYSTEM_PROMPTS = ("none", "helpful", "ux", "empathetic")
-HISTORY = ("keep", "drop")
 
 
 @solver
@@ -40,6 +40,7 @@ CONFIG = GenerateConfig(temperature=0.7, max_tokens=2048)  # the paper's generat
 
 
 @task
+@typed_parameters
 def task2_eval(
     data: str = "hub",
     revision: str | None = None,
@@ -64,8 +65,7 @@ def task2_eval(
         history: keep (the model sees the prior turns) or drop (only the query; the grader
             still sees the whole conversation), to measure how much the prior turns matter.
     """
-    if history not in HISTORY:
-        raise DataError(f"history={history!r}: choose one of {', '.join(HISTORY)}")
+    check_grader_bound(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = [drop_history()] if history == "drop" else []
     if system_prompt != "none":
@@ -73,11 +73,13 @@ def task2_eval(
             add_system_prompt(prompt_text(system_prompt, SYSTEM_PROMPTS, "system_", "system_prompt"))
         )
     dataset, facts = study_dataset(*uxbench_dataset("task2", data, revision, skip_bad, exclude=exclude))
+    metrics = grm_metrics()
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),
         solver=[*solver, generate()],
         scorer=grm(template=grader_template, ladder="eval", self_grade=self_grade),
+        metrics=metrics,
         config=CONFIG,
         metadata={
             **task_version().metadata(),
@@ -85,6 +87,7 @@ def task2_eval(
             "system_prompt": system_prompt,
             "grader_template": grader_template,
             "history": history,
+            "metric_descriptions": metric_descriptions(metrics),
         },
         tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,

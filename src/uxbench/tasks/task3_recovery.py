@@ -12,13 +12,14 @@ from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
 from uxbench.data.dataset import uxbench_dataset
-from uxbench.runtime.errors import DataError
+from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
 from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.scorers.metrics import recovery_rate
 from uxbench.tasks.listing import task_version
-from uxbench.tasks.solvers import add_system_prompt, prompt_text, require_grader
+from uxbench.tasks.parameters import typed_parameters
+from uxbench.tasks.solvers import add_system_prompt, check_grader_bound, prompt_text, require_grader
 from uxbench.tasks.study import study_dataset
 
 STRATEGIES = ("normal", "cot", "failure_aware", "critique")
@@ -33,6 +34,7 @@ CONFIG = GenerateConfig(temperature=0.7, max_tokens=2048)  # the paper's generat
 
 
 @task
+@typed_parameters
 def task3_recovery(
     data: str = "hub",
     revision: str | None = None,
@@ -60,15 +62,13 @@ def task3_recovery(
         grader_template: path of your own GRM prompt template (default: ours, 好/差).
         self_grade: grade with the model under test when no grader role is bound (biased).
     """
-    if strategy not in STRATEGIES:
-        raise DataError(f"strategy={strategy!r}: choose one of {', '.join(STRATEGIES)}")
-    if grm_context not in GRM_CONTEXT_TURNS:
-        raise DataError(f"grm_context={grm_context!r}: choose one of {', '.join(GRM_CONTEXT_TURNS)}")
+    check_grader_bound(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = []
     if strategy != "normal":
         solver.append(add_system_prompt(prompt_text(strategy, STRATEGIES, "recovery_", "strategy")))
     dataset, facts = study_dataset(*uxbench_dataset("task3", data, revision, skip_bad, exclude=exclude))
+    metrics = grm_metrics(recovery_rate(), baseline=baseline)
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),
@@ -81,7 +81,7 @@ def task3_recovery(
             baseline=baseline,
             self_grade=self_grade,
         ),
-        metrics=grm_metrics(recovery_rate(), baseline=baseline),
+        metrics=metrics,
         config=CONFIG,
         metadata={
             **task_version().metadata(),
@@ -89,6 +89,7 @@ def task3_recovery(
             "strategy": strategy,
             "grm_context": grm_context,
             "grader_template": grader_template,
+            "metric_descriptions": metric_descriptions(metrics),
         },
         tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,

@@ -28,6 +28,7 @@ from uxbench.pipeline.stages.quality import AXES, case_gate_failure, mean_score,
 from uxbench.pipeline.stages.rows import MinedRow
 from uxbench.pipeline.stages.schemas import JudgeScores
 from uxbench.runtime.offline import ensure_tiktoken_cache
+from uxbench.tasks.parameters import typed_parameters
 
 _TRACK_WORDS = {
     "failure": {
@@ -57,6 +58,7 @@ def case_text(item: dict[str, Any]) -> str:
 
 
 @task
+@typed_parameters
 def pipeline_judge(input: str, gated: bool = True, max_attempts: int = 3, prompt: str | None = None) -> Task:
     """Judge: five 1-5 quality scores per mined case.
 

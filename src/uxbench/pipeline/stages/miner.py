@@ -27,6 +27,7 @@ from uxbench.pipeline.stages.agents import (
 from uxbench.pipeline.stages.rows import SignalRow
 from uxbench.pipeline.stages.schemas import MINING_SCHEMAS
 from uxbench.runtime.offline import ensure_tiktoken_cache
+from uxbench.tasks.parameters import typed_parameters
 
 REPLY_TURN = {"failure": "failed_turn", "success": "liked_turn"}
 
@@ -47,6 +48,7 @@ def miner_items(row: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 @task
+@typed_parameters
 def pipeline_miner(
     input: str, max_attempts: int = 3, failure_prompt: str | None = None, success_prompt: str | None = None
 ) -> Task:

@@ -30,6 +30,7 @@ from uxbench.pipeline.stages.quality import gate_failure
 from uxbench.pipeline.stages.rows import JudgedRow
 from uxbench.pipeline.stages.schemas import QAVerdict
 from uxbench.runtime.offline import ensure_tiktoken_cache
+from uxbench.tasks.parameters import typed_parameters
 
 _LABELS = {
     "failure": ("dimension", label_list(FAILURE_DIMENSIONS)),
@@ -44,6 +45,7 @@ def qa_items(row: dict[str, Any], gated: bool = True) -> Iterator[dict[str, Any]
 
 
 @task
+@typed_parameters
 def pipeline_qa(input: str, gated: bool = True, max_attempts: int = 3, prompt: str | None = None) -> Task:
     """QA: keep / downgrade / reject each judged case that passed the quality gates.
 
