@@ -43,7 +43,9 @@ class Judgment:
     def scored(self, reading: Reading) -> Judgment:
         """This verdict with the score `reading` gives (a good/bad verdict only)."""
         if not reading.usable:
-            return Judgment(self.verdict, None, None, None, has_logprobs=False, alternatives=reading.alternatives)
+            return Judgment(
+                self.verdict, None, None, None, has_logprobs=False, alternatives=reading.alternatives
+            )
         problem = reading.problem if self.verdict != FAILED else None
         return Judgment(
             self.verdict,

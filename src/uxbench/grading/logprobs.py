@@ -1,4 +1,4 @@
-"""P(good) from a model's logprobs, read at the token the verdict was read from (docs/protocol.md#grm-scoring).
+"""P(good) from logprobs, read at the token the verdict was read from (docs/protocol.md#grm-scoring).
 
 One reading for the GRM grader (Tasks 2/3, `grader_check`) and Task 1's judges. The text
 readers (`uxbench.grading.grm.verdict_at`, `uxbench.judge.calibration.verdict_offset`) say where
@@ -74,7 +74,9 @@ UNSPELLED_ALTERNATIVE = "an alternative the server did not spell could begin the
 UNUSABLE = "a logprob the labels need is not a probability (NaN, +inf, null or above 0)"
 NEITHER = "neither label is among the alternatives"
 NO_PROMPT_LOGPROBS = "the server returned no prompt logprobs for the labels"
-REASONING_APART = "the answer's reasoning came apart from its text, so the labels cannot be re-scored after it"
+REASONING_APART = (
+    "the answer's reasoning came apart from its text, so the labels cannot be re-scored after it"
+)
 
 
 @dataclass(frozen=True)
@@ -369,7 +371,11 @@ def _tail(first: Sequence[Logprob], second: Sequence[Logprob]) -> int:
 
 
 async def rescore(
-    model: Model, messages: Sequence[ChatMessage], output: ModelOutput, offset: int | None, labels: Labels,
+    model: Model,
+    messages: Sequence[ChatMessage],
+    output: ModelOutput,
+    offset: int | None,
+    labels: Labels,
     config: GenerateConfig,
 ) -> Reading:
     """The labels re-scored by the server after the answer's text up to the verdict (`offset`)."""

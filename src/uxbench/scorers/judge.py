@@ -69,14 +69,21 @@ def constraint_choices(template: Template) -> list[str]:
     return [s for spellings in template.labels.values() for s in spellings]
 
 
-async def _reading(state: TaskState, raw: str, verdict: Verdict, judging: Template, constrain: bool) -> Reading:
-    """P(good)'s reading: from the answer's logprobs, or with `constrain` from the server's prompt logprobs."""
+async def _reading(
+    state: TaskState, raw: str, verdict: Verdict, judging: Template, constrain: bool
+) -> Reading:
+    """P(good)'s reading: from the answer's logprobs, or with `constrain` from the prompt logprobs."""
     if not constrain or verdict.label is None:
         return answer_reading(state.output, raw, verdict, judging)
     answered = bool(state.messages) and state.messages[-1].role == "assistant"
     asked = state.messages[:-1] if answered else state.messages
     return await rescore(
-        get_model(), asked, state.output, verdict_offset(raw, verdict, judging), judging.labels, GenerateConfig()
+        get_model(),
+        asked,
+        state.output,
+        verdict_offset(raw, verdict, judging),
+        judging.labels,
+        GenerateConfig(),
     )
 
 

@@ -8,11 +8,12 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 
 from uxbench.data.dataset import uxbench_dataset
+from uxbench.grading.logprobs import constrained
 from uxbench.judge.verdict import ParseMode
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.judge import PROMPTS, judge_metrics, judge_template, judge_verdict
+from uxbench.scorers.judge import PROMPTS, constraint_choices, judge_metrics, judge_template, judge_verdict
 from uxbench.scorers.metrics import gold_acc
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.solvers import generate_answer
@@ -32,6 +33,7 @@ def task1_judge(
     labels: Literal["binary", "three_class"] = "binary",
     template: str | None = None,
     parse: ParseMode = "careful",
+    constrain: bool = False,
 ) -> Task:
     """UX Judge.
 
@@ -46,12 +48,16 @@ def task1_judge(
         template: path of your own judge template (overrides `prompt`).
         parse: careful (the template's own rules, then fallbacks a careful reader would use)
             or strict (the template's own rules only).
+        constrain: ask the server (vLLM) to answer only one of the template's labels, and
+            read P(good) back from its prompt logprobs of the labels, whatever its tokenizer
+            does to them (off: the judge answers freely, as in the paper).
     """
     if prompt not in PROMPTS:
         raise DataError(f"prompt={prompt!r}: choose one of {', '.join(PROMPTS)}")
     ensure_tiktoken_cache()
-    scorer = judge_verdict(template or prompt, labels, parse)  # checks labels and parse
+    scorer = judge_verdict(template or prompt, labels, parse, constrain)  # checks labels and parse
     judging = judge_template(template or prompt, labels)
+    config = constrained(CONFIG, constraint_choices(judging)) if constrain else CONFIG
     dataset, facts = study_dataset(
         *uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude), gold_template=judging
     )
@@ -61,14 +67,15 @@ def task1_judge(
         scorer=scorer,
         # gold items (a person's attention checks) get a metric of their own
         metrics=[*judge_metrics(), gold_acc()] if (facts.get("study") or {}).get("gold") else None,
-        config=CONFIG,
+        config=config,
         metadata={
             **task_version().metadata(),
             **facts,
             "template": template or f"judge_{prompt}.txt",  # a built-in by name: no path of this machine
             "labels": labels,
             "parse": parse,
+            "constrain": constrain,
         },
-        tags=run_tags(CONFIG),
+        tags=run_tags(config),
         version=task_version().comparability,
     )

@@ -49,6 +49,7 @@ def task2_eval(
     grader_template: str | None = None,
     self_grade: bool = False,
     history: Literal["keep", "drop"] = "keep",
+    grader_constrain: bool = False,
 ) -> Task:
     """UX Eval.
 
@@ -63,6 +64,9 @@ def task2_eval(
         self_grade: grade with the model under test when no grader role is bound (biased).
         history: keep (the model sees the prior turns) or drop (only the query; the grader
             still sees the whole conversation), to measure how much the prior turns matter.
+        grader_constrain: ask the grader's server (vLLM) to answer only 好 or 差 and read P(good)
+            back from its prompt logprobs, so any open model is a well-formed grader (off: the
+            grader is asked as the paper asks UXBench-GRM).
     """
     if history not in HISTORY:
         raise DataError(f"history={history!r}: choose one of {', '.join(HISTORY)}")
@@ -77,7 +81,9 @@ def task2_eval(
         dataset=dataset,
         setup=require_grader(self_grade),
         solver=[*solver, generate()],
-        scorer=grm(template=grader_template, ladder="eval", self_grade=self_grade),
+        scorer=grm(
+            template=grader_template, ladder="eval", self_grade=self_grade, constrain=grader_constrain
+        ),
         config=CONFIG,
         metadata={
             **task_version().metadata(),
@@ -85,6 +91,7 @@ def task2_eval(
             "system_prompt": system_prompt,
             "grader_template": grader_template,
             "history": history,
+            "grader_constrain": grader_constrain,
         },
         tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,

@@ -43,6 +43,7 @@ def task3_recovery(
     baseline: bool = False,
     grader_template: str | None = None,
     self_grade: bool = False,
+    grader_constrain: bool = False,
 ) -> Task:
     """UX Recovery.
 
@@ -59,6 +60,9 @@ def task3_recovery(
         baseline: also grade the failed reply and report delta_score.
         grader_template: path of your own GRM prompt template (default: ours, 好/差).
         self_grade: grade with the model under test when no grader role is bound (biased).
+        grader_constrain: ask the grader's server (vLLM) to answer only 好 or 差 and read P(good)
+            back from its prompt logprobs, so any open model is a well-formed grader (off: the
+            grader is asked as the paper asks UXBench-GRM).
     """
     if strategy not in STRATEGIES:
         raise DataError(f"strategy={strategy!r}: choose one of {', '.join(STRATEGIES)}")
@@ -80,6 +84,7 @@ def task3_recovery(
             answer_marker=REPAIR_MARKER if strategy in REASONING_STRATEGIES else None,
             baseline=baseline,
             self_grade=self_grade,
+            constrain=grader_constrain,
         ),
         metrics=grm_metrics(recovery_rate(), baseline=baseline),
         config=CONFIG,
@@ -89,6 +94,7 @@ def task3_recovery(
             "strategy": strategy,
             "grm_context": grm_context,
             "grader_template": grader_template,
+            "grader_constrain": grader_constrain,
         },
         tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,
