@@ -210,7 +210,8 @@ def token_at(content: Sequence[Logprob], text: str, offset: int) -> tuple[int, i
 
     The answer's text is matched against the end of the generated tokens, backwards: a
     provider may have taken reasoning off the front (`<think>` parsed out, vLLM's
-    `reasoning_content`) and trimmed the whitespace around it. A run of tokens the server did
+    `reasoning_content`) and trimmed the whitespace around it, or only the answer's leading
+    space (`▁好` sent as the text `好`). A run of tokens the server did
     not spell is placed between the spelled ones around it; only its first token's start is
     then known. None when the text and the tokens disagree before reaching the offset.
     """
@@ -230,15 +231,24 @@ def token_at(content: Sequence[Logprob], text: str, offset: int) -> tuple[int, i
             if at + len(spelled) == target:
                 return run_head, 0
             end, run_head = at + len(spelled), None
-        if not data[:end].endswith(spelled):
+        start = end - len(spelled)
+        if not data.endswith(spelled, 0, end):
             if end == len(data) and not spelled.strip():
                 continue  # trailing whitespace the provider trimmed
-            return None
-        start = end - len(spelled)
+            if not _trimmed_head(spelled, data, end):
+                return None
         if start <= target < end:
             return index, target - start
         end = start
+        if end <= 0:
+            break
     return (run_head, 0) if run_head is not None and target == 0 else None
+
+
+def _trimmed_head(spelled: bytes, data: bytes, end: int) -> bool:
+    """The token begins the text but its leading whitespace was trimmed off it (`▁好` as `好`)."""
+    head = len(spelled) - end
+    return head > 0 and end > 0 and spelled.endswith(data[:end]) and not spelled[:head].strip()
 
 
 # ---------------------------------------------------------------- reading the labels
