@@ -68,6 +68,19 @@ def test_think_block_then_label() -> None:
     assert reading_at(content, text, text.index("好"), DEFAULT_LABELS).score == pytest.approx(2 / 3)
 
 
+def test_vllm_prints_a_split_character_at_its_last_token() -> None:
+    # as vLLM 0.32 sent SmolLM2's constrained 好: "", "", then "好" (all three bytes) at logprob 0,
+    # then the end-of-turn token the text does not show; read alone, 好 would be P(good) = 1
+    content = [
+        tok("", 0.45, [("", 0.45), ("", 0.37), ("", 0.19)]),
+        tok("", 0.55, [("", 0.55), ("", 0.45)]),
+        tok("好", 1.0, [("好", 1.0)], raw=list("好".encode())),
+        tok("<|im_end|>", 1.0),
+    ]
+    reading = reading_at(content, "好", 0, DEFAULT_LABELS)
+    assert reading.score is None and reading.problem == NOT_SPELLED
+
+
 def test_unspelled_labels_and_alternatives_give_no_score() -> None:
     content = [tok(""), tok(""), tok("")]
     assert reading_at(content, "好", 0, DEFAULT_LABELS).problem == NOT_SPELLED

@@ -206,17 +206,41 @@ def _logsumexp(values: list[float]) -> float | None:
 
 
 def token_at(content: Sequence[Logprob], text: str, offset: int) -> tuple[int, int] | None:
-    """(index of the token holding character `offset` of `text`, bytes of that token before it).
-
-    The answer's text is matched against the end of the generated tokens, backwards: a
-    provider may have taken reasoning off the front (`<think>` parsed out, vLLM's
-    `reasoning_content`) and trimmed the whitespace around it, or only the answer's leading
-    space (`▁好` sent as the text `好`). A run of tokens the server did
-    not spell is placed between the spelled ones around it; only its first token's start is
-    then known. None when the text and the tokens disagree before reaching the offset.
-    """
+    """(index of the token holding character `offset` of `text`, bytes of that token before it),
+    the tokens matched against the text's end (`_from_the_end`) or, when a provider sent logprobs
+    for only the first tokens, its start; None when neither matches up to the offset."""
     data = text.encode("utf-8", "surrogatepass")
     target = len(text[:offset].encode("utf-8", "surrogatepass"))
+    return _from_the_end(content, data, target) or _from_the_start(content, data, target)
+
+
+def _from_the_start(content: Sequence[Logprob], data: bytes, target: int) -> tuple[int, int] | None:
+    """The tokens read as the text's beginning (leading whitespace tokens may have been trimmed)."""
+    start = 0
+    for index, token in enumerate(content):
+        spelled = spelled_bytes(token)
+        if spelled is None:
+            return None
+        if not data.startswith(spelled, start):
+            if start == 0 and not spelled.strip():
+                continue
+            return None
+        if start <= target < start + len(spelled):
+            return index, target - start
+        start += len(spelled)
+    return None
+
+
+def _from_the_end(content: Sequence[Logprob], data: bytes, target: int) -> tuple[int, int] | None:
+    """The token holding byte `target` of the text, matching the tokens against its end, backwards: a
+    provider may have taken reasoning off the front (`<think>` parsed out, vLLM's
+    `reasoning_content`) and trimmed the whitespace around it, or only the answer's leading
+    space (`▁好` sent as the text `好`), and the text does not show an end-of-turn token. A run
+    of tokens the server did not spell is placed between the spelled ones around it; only its
+    first token's start is then known. vLLM prints a character split over several tokens at
+    its last one ("", "", "好"), so a token right after such a run is not read on its own. None
+    when the text and the tokens disagree before reaching the offset.
+    """
     end = len(data)
     run_head: int | None = None  # the earliest unspelled token after the current point
     for index in reversed(range(len(content))):
@@ -232,12 +256,13 @@ def token_at(content: Sequence[Logprob], text: str, offset: int) -> tuple[int, i
                 return run_head, 0
             end, run_head = at + len(spelled), None
         start = end - len(spelled)
-        if not data.endswith(spelled, 0, end):
-            if end == len(data) and not spelled.strip():
-                continue  # trailing whitespace the provider trimmed
-            if not _trimmed_head(spelled, data, end):
-                return None
+        if not data.endswith(spelled, 0, end) and not _trimmed_head(spelled, data, end):
+            if end == len(data):
+                continue  # a token the text does not show: an end-of-turn token, trimmed whitespace
+            return None
         if start <= target < end:
+            if index and spelled_bytes(content[index - 1]) is None:
+                return index - 1, 0  # vLLM prints a character at its last token; the run holds its start
             return index, target - start
         end = start
         if end <= 0:

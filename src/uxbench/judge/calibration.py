@@ -36,7 +36,7 @@ from uxbench.judge.verdict import Verdict
 from uxbench.stats.agreement import auroc, brier, cohen_kappa, ece, mcc
 
 NAN = float("nan")
-NO_LOGPROBS = "no logprobs returned"
+NO_LOGPROBS = "no usable logprobs"
 NOT_TEXT = "the template answers in JSON"
 # the reader's rules that take the answer's first spelling of the label; every other rule its last
 FIRST_SPELLING = ("exact", "first_line")

@@ -11,7 +11,8 @@ per-token logprobs, or an HTTP error), and the server spells it the way its API 
 | `AnthropicServer` | `POST /v1/messages` | `anthropic/<model>` (no logprobs in this API) |
 
 `OpenAIServer(spelling="vllm")` spells tokens the way vLLM does: a token that is part of a
-character (given as bytes) is sent as "" with empty `bytes`, a request with
+character (given as bytes) is sent as "" with empty `bytes` until the token that completes
+the character, which is sent as the whole character (`""`, `""`, `"好"`), a request with
 `return_tokens_as_token_ids` gets `token_id:N`, and a reply's `prompt_logprobs` (asked for
 with `prompt_logprobs` in the body) come at the response's top level, one
 `{id: {logprob, rank, decoded_token}}` per prompt token after a leading null. A reply's
@@ -80,21 +81,21 @@ def token_id(token: str | bytes) -> int:
     return int.from_bytes(data or b"\0", "big") % 1_000_003
 
 
-def _decoded(token: str | bytes) -> str:
-    """What vLLM's detokenizer prints for one token: "" for part of a character."""
-    if isinstance(token, str):
-        return token
+def _decoded(token: str | bytes, pending: bytes = b"") -> str:
+    """What vLLM's detokenizer prints for a token after the `pending` bytes of a character not yet
+    printed: "" while the character is incomplete, then the whole character at its last token."""
+    data = pending + (token if isinstance(token, bytes) else token.encode("utf-8"))
     try:
-        return token.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         return ""
 
 
 def _token(
-    token: str | bytes, logprob: float, spelling: Spelling = "openai", ids: bool = False
+    token: str | bytes, logprob: float, spelling: Spelling = "openai", ids: bool = False, pending: bytes = b""
 ) -> dict[str, Any]:
     if spelling == "vllm":
-        text = _decoded(token)
+        text = _decoded(token, pending)
         spelled = f"token_id:{token_id(token)}" if ids else text
         return {"token": spelled, "logprob": logprob, "bytes": list(text.encode("utf-8"))}
     if isinstance(token, bytes):
@@ -103,27 +104,40 @@ def _token(
     return {"token": token, "logprob": logprob, "bytes": list(token.encode("utf-8"))}
 
 
+def _pending(tokens: list[TokenLogprob]) -> list[bytes]:
+    """Before each token, the bytes of a character that vLLM has not printed yet."""
+    before, pending = [], b""
+    for token, _, _ in tokens:
+        before.append(pending)
+        data = pending + (token if isinstance(token, bytes) else token.encode("utf-8"))
+        pending = b"" if _decoded(data) else data
+    return before
+
+
 def _logprob_entries(
     reply: Reply, top_n: int, spelling: Spelling = "openai", ids: bool = False
 ) -> list[dict[str, Any]]:
     """OpenAI's per-token logprob objects (the same in Chat Completions and Responses)."""
+    tokens = reply.logprobs or []
     return [
         {
-            **_token(tok, lp, spelling, ids),
-            "top_logprobs": [_token(t, p, spelling, ids) for t, p in tops[:top_n]],
+            **_token(tok, lp, spelling, ids, pending),
+            "top_logprobs": [_token(t, p, spelling, ids, pending) for t, p in tops[:top_n]],
         }
-        for tok, lp, tops in reply.logprobs or []
+        for (tok, lp, tops), pending in zip(tokens, _pending(tokens), strict=True)
     ]
 
 
 def prompt_logprobs_body(reply: Reply) -> list[dict[str, Any] | None]:
     """vLLM's top-level `prompt_logprobs`: null for the first token, then each token's own entry
     first and its alternatives after it."""
+    tokens = reply.prompt_logprobs or []
     entries: list[dict[str, Any] | None] = [None]
-    for tok, lp, tops in reply.prompt_logprobs or []:
-        entry = {str(token_id(tok)): {"logprob": lp, "rank": 1, "decoded_token": _decoded(tok)}}
+    for (tok, lp, tops), pending in zip(tokens, _pending(tokens), strict=True):
+        entry = {str(token_id(tok)): {"logprob": lp, "rank": 1, "decoded_token": _decoded(tok, pending)}}
         for rank, (alt, p) in enumerate(tops, start=2):
-            entry.setdefault(str(token_id(alt)), {"logprob": p, "rank": rank, "decoded_token": _decoded(alt)})
+            shown = {"logprob": p, "rank": rank, "decoded_token": _decoded(alt, pending)}
+            entry.setdefault(str(token_id(alt)), shown)
         entries.append(entry)
     return entries
 

@@ -137,8 +137,8 @@ def judge_verdict(
             metadata={
                 "parse": verdict.method,
                 "p_good": p_good,
-                **({"p_good_missing": reading.missing} if p_good is None else {}),
                 "label": expected,
+                **({"p_good_missing": reading.missing} if p_good is None else {}),
                 "raw": shown_raw(raw),
                 "replaced_surrogates": replaced,
                 **({"seconds": state.output.metadata["seconds"]} if _by_person(state) else {}),
