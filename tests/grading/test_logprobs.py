@@ -105,6 +105,17 @@ def test_other_label_beginning_among_the_alternatives_is_not_taken_as_certain() 
     assert math.exp(reading.good) == pytest.approx(0.9 * 0.7 * 0.95)
 
 
+def test_constrained_decoder_forces_the_other_labels_rest() -> None:
+    # a decoder allowed only 好 or 差: the label's last byte was forced (probability 1, nothing
+    # else allowed), so 差's rest after its listed second byte is forced as well
+    content = [
+        tok("bytes:\\xe5", 1.0, [("bytes:\\xe5", 1.0)]),
+        tok("bytes:\\xa5", 0.7, [("bytes:\\xa5", 0.7), ("bytes:\\xb7", 0.3)]),
+        Logprob(token="bytes:\\xbd", logprob=0.0, top_logprobs=[TopLogprob(token="<eos>", logprob=-9999.0)]),
+    ]
+    assert reading_at(content, "好", 0, DEFAULT_LABELS).score == pytest.approx(0.7)
+
+
 @pytest.mark.parametrize(
     ("answer", "where"),
     [

@@ -62,6 +62,7 @@ _SENTENCEPIECE_BYTE = re.compile(r"^<0x([0-9a-fA-F]{2})>$")
 _SENTENCEPIECE_SPACE = "▁".encode()
 _WIDE_SPACES = ("\u3000".encode(), "\u00a0".encode())
 ROUNDING = 1e-6  # a logprob this little above 0 is float rounding of 0
+MASKED = -9999.0  # vLLM's floor for a logprob: a token the server's constraint ruled out
 SAME_LOGPROB = 1e-3  # two prompt-logprob readings of one shared token agree to this (batching noise)
 # vLLM's switches for a request whose last message is an assistant turn to be scored, not answered
 CONTINUE = {"add_generation_prompt": False, "continue_final_message": True}
@@ -306,11 +307,17 @@ def read_labels(content: Sequence[Logprob], index: int, skip: int, labels: Label
     An alternative counts for a label when the bytes generated so far plus its own begin with
     the label's spelling. One that only begins a label's spelling (a partial character), or one
     the server did not spell, leaves that label open: if the label is not read elsewhere the
-    ratio is unknown (`problem`). An alternative that spells no byte of a label counts for none.
+    ratio is unknown (`problem`). Except after a constrained decoder's choice: when every token
+    of the generated label after that alternative was forced (probability 1, nothing else
+    allowed), the other label's rest is forced too and the alternative's probability is its
+    label's (`uxbench/smollm2-grader`, vLLM's structured outputs). An alternative that spells
+    no byte of a label counts for none.
     """
     spellings = _spellings(labels)
     found: dict[str, list[float]] = {GOOD: [], BAD: []}
     open_labels: dict[str, str] = {}
+    hidden: list[tuple[str, int, float]] = []  # (label, step, log P) of alternatives that only begin it
+    completed: int | None = None
     shown = _shown(content, index)
     prefix, path = b"", 0.0
     head = b""
@@ -341,22 +348,45 @@ def read_labels(content: Sequence[Logprob], index: int, skip: int, labels: Label
                 if not usable(alternative.logprob):
                     return Reading(usable=False, alternatives=shown)
                 found[name].append(path + _probability_log(alternative.logprob))
-            for partial in _partial(candidate, spellings):
+            partials = set() if name else _partial(candidate, spellings)
+            for partial in partials:
                 open_labels.setdefault(partial, OTHER_HIDDEN)
+            if len(partials) == 1 and usable(alternative.logprob):
+                hidden.append((*partials, step, path + _probability_log(alternative.logprob)))
         candidate = prefix + chosen
         name, continues = _complete(candidate, spellings), _partial(candidate, spellings)
         if (name or continues) and not usable(position.logprob):
             return Reading(usable=False, alternatives=shown)
         if name:
             found[name].append(path + _probability_log(position.logprob))
+            completed = step
             break
         if not continues:
             break  # the generated text has left every label
         prefix, path = candidate, path + _probability_log(position.logprob)
+    if completed is not None:  # a constrained decoder: where the label's rest was forced, so is the other's
+        forced = [_forced(p) for p in content[index : index + completed + 1]]
+        for name, step, logprob in hidden:
+            if all(forced[step + 1 :]):
+                found[name].append(logprob)
     good, bad = _logsumexp(found[GOOD]), _logsumexp(found[BAD])
     missing = [name for name, value in ((GOOD, good), (BAD, bad)) if value is None]
     problem = next((open_labels[name] for name in missing if name in open_labels), None)
     return Reading(good, bad, problem=problem, alternatives=shown)
+
+
+def _forced(position: Logprob) -> bool:
+    """A position where the server allowed one token only (a constrained decoder: probability 1,
+    every other alternative masked out or not listed)."""
+    chosen = spelled_bytes(position)
+    return (
+        usable(position.logprob)
+        and position.logprob >= -ROUNDING
+        and all(
+            spelled_bytes(t) == chosen or (t.logprob is not None and t.logprob <= MASKED)
+            for t in position.top_logprobs or []
+        )
+    )
 
 
 def _after_head(raw: bytes, head: bytes) -> bytes:
