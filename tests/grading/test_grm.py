@@ -5,7 +5,8 @@ import math
 import pytest
 from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob
 
-from uxbench.grading.grm import judge, label_logprobs, score_of, token_bytes, verdict_of
+from uxbench.grading.grm import DEFAULT_LABELS, judge, score_of, verdict_of
+from uxbench.grading.logprobs import OTHER_HIDDEN, Reading, read_labels, strip_leading_space, token_bytes
 
 ln = math.log
 
@@ -15,9 +16,14 @@ def position(token: str, p: float, alternatives: list[tuple[str, float]] | None 
     return Logprob(token=token, logprob=ln(p), bytes=raw, top_logprobs=tops)
 
 
+def reading(*positions: Logprob) -> Reading:
+    """The labels read at the first token that is not whitespace."""
+    first = next(i for i, p in enumerate(positions) if strip_leading_space(token_bytes(p.token, p.bytes)))
+    return read_labels(list(positions), first, 0, DEFAULT_LABELS)
+
+
 def score(*positions: Logprob) -> float | None:
-    found = label_logprobs(list(positions))
-    return score_of(found["good"], found["bad"])
+    return reading(*positions).score
 
 
 def output(text: str, *positions: Logprob) -> ModelOutput:
@@ -80,9 +86,9 @@ def test_verdict_bad_but_good_more_likely_is_kept_as_read() -> None:
 
 def test_generated_token_is_not_counted_twice() -> None:
     # the generated token is also listed among the alternatives (the usual case)
-    found = label_logprobs([position("好", 0.6, [("好", 0.6), ("差", 0.3)])])
-    assert math.exp(found["good"]) == pytest.approx(0.6)
-    assert math.exp(found["bad"]) == pytest.approx(0.3)
+    found = reading(position("好", 0.6, [("好", 0.6), ("差", 0.3)]))
+    assert math.exp(found.good) == pytest.approx(0.6)
+    assert math.exp(found.bad) == pytest.approx(0.3)
 
 
 def test_alternatives_for_one_label_add_up() -> None:
@@ -161,14 +167,15 @@ def test_openai_byte_tokens_follow_the_generated_path() -> None:
 
 
 def test_three_byte_tokens_and_partial_alternatives() -> None:
-    # e5 | a5 | bd: at the second position a5 (→ 好) and b7 (→ 差) are alternatives; the
-    # unseen continuation of b7 is taken as certain. P(好) = .9 × .7 × 1, P(差) = .9 × .2
+    # e5 | a5 | bd: at the second position a5 (→ 好) and b7 (→ 差) are alternatives; b7's
+    # continuation was never returned, so the ratio is unknown: no score, and the reason
     first = position("<0xE5>", 0.9, [("<0xE5>", 0.9), ("<0xE4>", 0.1)])
     second = position("<0xA5>", 0.7, [("<0xA5>", 0.7), ("<0xB7>", 0.2)])
-    third = position("<0xBD>", 1.0, [("<0xBD>", 1.0)])
-    found = label_logprobs([first, second, third])
-    assert math.exp(found["good"]) == pytest.approx(0.63)
-    assert math.exp(found["bad"]) == pytest.approx(0.18)
+    third = position("<0xBD>", 0.9, [("<0xBD>", 0.9)])
+    found = reading(first, second, third)
+    assert math.exp(found.good) == pytest.approx(0.9 * 0.7 * 0.9)
+    assert found.bad is None and found.score is None
+    assert found.problem == OTHER_HIDDEN
 
 
 def test_shared_first_byte_as_an_alternative_is_ignored() -> None:

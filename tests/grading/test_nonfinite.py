@@ -19,6 +19,7 @@ from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob, get_mod
 from inspect_ai.scorer import SampleScore, Score
 
 from uxbench.grading.grm import judge
+from uxbench.grading.logprobs import token_bytes
 from uxbench.judge.calibration import auroc_metric, brier_metric, ece_metric, p_good_rate
 from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.scorers.metrics import delta_score, score_mean
@@ -38,7 +39,8 @@ def output(tokens: list[tuple[str, float | None, list[tuple[str, float | None]]]
         Logprob.model_construct(token=t, logprob=lp, bytes=None, top_logprobs=[top(a, p) for a, p in alts])
         for t, lp, alts in tokens
     ]
-    out = ModelOutput.from_content("m", "".join(t for t, _, _ in tokens))
+    text = b"".join(token_bytes(t) for t, _, _ in tokens).decode("utf-8", "replace")
+    out = ModelOutput.from_content("m", text)
     out.choices[0].logprobs = Logprobs.model_construct(content=content)
     return out
 
@@ -55,7 +57,7 @@ JUDGE_CASES = [
     (
         "split character with a NaN on the path",
         [("bytes:\\xe5", NAN, [("bytes:\\xe5", NAN)]), ("bytes:\\xa5\\xbd", -0.01, [])],
-        "failed",
+        "good",
         None,
         False,
     ),

@@ -7,9 +7,9 @@ from inspect_ai import eval
 from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob, get_model
 from inspect_ai.scorer import SampleScore, Score
 
-from uxbench.data.templates import builtin_path, load_template
+from uxbench.data.templates import Template, builtin_path, load_template
 from uxbench.judge.calibration import (
-    answer_p_good,
+    answer_reading,
     auroc,
     brier,
     cohen_kappa,
@@ -18,6 +18,7 @@ from uxbench.judge.calibration import (
     mcc,
     p_good_rate,
 )
+from uxbench.judge.verdict import parse_verdict
 from uxbench.stats.agreement import reliability_bins
 from uxbench.tasks.task1_judge import task1_judge
 
@@ -78,6 +79,11 @@ def output_with(alternatives: dict[str, float], first: str = "好") -> ModelOutp
         content=[Logprob(token=first, logprob=math.log(alternatives[first]), top_logprobs=tops)]
     )
     return output
+
+
+def answer_p_good(output: ModelOutput, template: Template) -> float | None:
+    verdict = parse_verdict(output.completion, template)
+    return answer_reading(output, output.completion, verdict, template).score
 
 
 def test_p_good_from_the_answer_token() -> None:

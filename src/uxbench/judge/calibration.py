@@ -1,14 +1,19 @@
 """How far a judge's confidence can be trusted (Task 1), and how well its verdicts agree with users.
 
-P(good) is read from the judge's logprobs at the first answer token, with the GRM's token
-handling (`uxbench.grading.grm.label_logprobs`): P(good) = P(good label) / (P(good label) + P(bad
-label)), one-sided when only one label is among the alternatives; a neutral option's
-probability is left out. Answers that do not start with the label (reasoning first, JSON
-answers) or come without usable logprobs (none, or NaN / +inf / null where the label's
-should be; −inf is probability 0) have no P(good), and the probability metrics skip them;
-`p_good_rate` says how many had one. A stored P(good) that is not a number in [0, 1] (a
-log written by an older version) is skipped too and counted by `p_good_skipped`. y = 1
-when the user liked the reply, 0 when not.
+P(good) is read from the judge's logprobs at the token the verdict was read from, with the GRM's
+reading (`uxbench.grading.logprobs`): P(good) = P(good label) / (P(good label) + P(bad label)),
+one-sided when only one label is among the alternatives; a neutral option's probability is
+left out. Where the verdict was read decides where P(good) is read (`verdict_offset`): the
+label's first standalone spelling after any `</think>` for an answer that starts with it, its
+last one for a verdict read from a marker, the last line, JSON or the mentions (reasoning
+first, `-T prompt=cot`). An answer whose verdict has no spelling of the template's labels (a
+negation, the other language's words, JSON answers), or whose logprobs there cannot give the
+labels' ratio (none, NaN / +inf / null where a label's should be, labels of several tokens the
+server did not spell), has no P(good); the probability metrics skip it, `p_good_rate` says how
+many had one, and the score's `p_good_missing` says why. With `constrain`, P(good) is read back
+from the server's prompt logprobs instead (`uxbench.grading.logprobs.sequence_logprobs`). A
+stored P(good) that is not a number in [0, 1] (a log written by an older version) is skipped
+too and counted by `p_good_skipped`. y = 1 when the user liked the reply, 0 when not.
 
 `mcc` and `kappa` compare the verdict itself with the users' labels on every sample; an
 unparseable or neutral answer is its own category, which never matches a user (as in the
@@ -19,25 +24,56 @@ Like every UXBench metric these see one score per sample and epoch (`uxbench.sco
 
 from __future__ import annotations
 
+import re
+
 from inspect_ai.model import ModelOutput
 from inspect_ai.scorer import Metric, SampleScore
 
 from uxbench.data.assignment import counted
 from uxbench.data.templates import Template
-from uxbench.grading.grm import label_logprobs, score_of
+from uxbench.grading.logprobs import NOT_LOCATED, Reading, reading_at
+from uxbench.judge.verdict import Verdict
 from uxbench.runtime.metric import metric
 from uxbench.stats.agreement import auroc, brier, cohen_kappa, ece, mcc
 
 NAN = float("nan")
+NO_LOGPROBS = "no usable logprobs"
+NOT_TEXT = "the template answers in JSON"
+# the reader's rules that take the answer's first spelling of the label; every other rule its last
+FIRST_SPELLING = ("exact", "first_line")
+_THINK_END = re.compile(r"</think>", re.IGNORECASE)
+_WORD = re.compile(r"[\w\u4e00-\u9fff]")
 
 
-def answer_p_good(output: ModelOutput, template: Template) -> float | None:
-    """P(good) from the first answer token's alternatives, or None when it cannot be read."""
-    logprobs = output.choices[0].logprobs if output.choices else None
-    if logprobs is None or template.answer != "text":
+def verdict_offset(text: str, verdict: Verdict, template: Template) -> int | None:
+    """The character of `text` where the verdict's label was read, or None when no spelling of it
+    stands there (a negation, the other language's words, no verdict). Linear in the text."""
+    if verdict.label is None:
         return None
-    found = label_logprobs(logprobs.content, template.labels)
-    return score_of(found["good"], found["bad"]) if found is not None else None
+    start = max((m.end() for m in _THINK_END.finditer(text)), default=0)
+    spellings = sorted(template.labels[verdict.label], key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(s) for s in spellings), re.IGNORECASE)
+    found = [
+        match.start()
+        for match in pattern.finditer(text, start)
+        if not (_WORD.match(match.group()[-1]) and _WORD.match(text[match.end() : match.end() + 1]))
+    ]
+    if not found:
+        return None
+    return found[0] if verdict.method in FIRST_SPELLING else found[-1]
+
+
+def answer_reading(output: ModelOutput, text: str, verdict: Verdict, template: Template) -> Reading:
+    """The labels' reading at the token the verdict was read from (`text` is the answer as read)."""
+    logprobs = output.choices[0].logprobs if output.choices else None
+    if logprobs is None:
+        return Reading(problem=NO_LOGPROBS)
+    if template.answer != "text":
+        return Reading(problem=NOT_TEXT)
+    offset = verdict_offset(text, verdict, template)
+    if offset is None:
+        return Reading(problem=NOT_LOCATED)
+    return reading_at(logprobs.content, text, offset, template.labels)
 
 
 # ---------------------------------------------------------------- Task 1 metrics

@@ -10,6 +10,14 @@ per-token logprobs, or an HTTP error), and the server spells it the way its API 
 | `ResponsesServer` | `POST /v1/responses` | `openai/gpt-5*`, o-series, unrecognised names (Inspect 0.3.285) |
 | `AnthropicServer` | `POST /v1/messages` | `anthropic/<model>` (no logprobs in this API) |
 
+`OpenAIServer(spelling="vllm")` spells tokens the way vLLM does: a token that is part of a
+character (given as bytes) is sent as "" with empty `bytes` until the token that completes
+the character, which is sent as the whole character (`""`, `""`, `"好"`), a request with
+`return_tokens_as_token_ids` gets `token_id:N`, and a reply's `prompt_logprobs` (asked for
+with `prompt_logprobs` in the body) come at the response's top level, one
+`{id: {logprob, rank, decoded_token}}` per prompt token after a leading null. A reply's
+`reasoning` goes in the message's `reasoning_content`, as a vLLM reasoning parser puts it.
+
 A request to any other path is answered 404, so a test notices when Inspect takes a
 different path than it expects. `AnthropicServer` also streams (server-sent events), as
 Anthropic's SDK does for requests with a large `max_tokens`; the others refuse `stream`.
@@ -25,12 +33,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 # One generated token: (token, logprob, [(alternative, logprob), ...]). A token given as
 # bytes (part of a character) is sent the way OpenAI spells those: "bytes:\\xe5\\xa5".
 TokenLogprob = tuple[str | bytes, float, list[tuple[str | bytes, float]]]
 RESPONSES_LOGPROBS = "message.output_text.logprobs"  # the Responses API's `include` switch
+Spelling = Literal["openai", "vllm"]
 
 
 @dataclass
@@ -40,6 +49,8 @@ class Reply:
     status: int = 200
     error: str | None = None  # message of an error body (status >= 400)
     headers: dict[str, str] = field(default_factory=dict)
+    prompt_logprobs: list[TokenLogprob] | None = None  # the prompt's tokens, for `prompt_logprobs` requests
+    reasoning: str | None = None  # sent as the message's `reasoning_content` (chat completions)
 
 
 Responder = Callable[[dict[str, Any]], Reply]
@@ -64,37 +75,94 @@ def prompt_text(request: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def _token(token: str | bytes, logprob: float) -> dict[str, Any]:
+def token_id(token: str | bytes) -> int:
+    """A stable id for a token (its bytes read as a number), as `token_id:N` spellings need."""
+    data = token if isinstance(token, bytes) else token.encode("utf-8")
+    return int.from_bytes(data or b"\0", "big") % 1_000_003
+
+
+def _decoded(token: str | bytes, pending: bytes = b"") -> str:
+    """What vLLM's detokenizer prints for a token after the `pending` bytes of a character not yet
+    printed: "" while the character is incomplete, then the whole character at its last token."""
+    data = pending + (token if isinstance(token, bytes) else token.encode("utf-8"))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return ""
+
+
+def _token(
+    token: str | bytes, logprob: float, spelling: Spelling = "openai", ids: bool = False, pending: bytes = b""
+) -> dict[str, Any]:
+    if spelling == "vllm":
+        text = _decoded(token, pending)
+        spelled = f"token_id:{token_id(token)}" if ids else text
+        return {"token": spelled, "logprob": logprob, "bytes": list(text.encode("utf-8"))}
     if isinstance(token, bytes):
         spelled = "bytes:" + "".join(f"\\x{b:02x}" for b in token)
         return {"token": spelled, "logprob": logprob, "bytes": list(token)}
     return {"token": token, "logprob": logprob, "bytes": list(token.encode("utf-8"))}
 
 
-def _logprob_entries(reply: Reply, top_n: int) -> list[dict[str, Any]]:
+def _pending(tokens: list[TokenLogprob]) -> list[bytes]:
+    """Before each token, the bytes of a character that vLLM has not printed yet."""
+    before, pending = [], b""
+    for token, _, _ in tokens:
+        before.append(pending)
+        data = pending + (token if isinstance(token, bytes) else token.encode("utf-8"))
+        pending = b"" if _decoded(data) else data
+    return before
+
+
+def _logprob_entries(
+    reply: Reply, top_n: int, spelling: Spelling = "openai", ids: bool = False
+) -> list[dict[str, Any]]:
     """OpenAI's per-token logprob objects (the same in Chat Completions and Responses)."""
+    tokens = reply.logprobs or []
     return [
-        {**_token(tok, lp), "top_logprobs": [_token(t, p) for t, p in tops[:top_n]]}
-        for tok, lp, tops in reply.logprobs or []
+        {
+            **_token(tok, lp, spelling, ids, pending),
+            "top_logprobs": [_token(t, p, spelling, ids, pending) for t, p in tops[:top_n]],
+        }
+        for (tok, lp, tops), pending in zip(tokens, _pending(tokens), strict=True)
     ]
+
+
+def prompt_logprobs_body(reply: Reply) -> list[dict[str, Any] | None]:
+    """vLLM's top-level `prompt_logprobs`: null for the first token, then each token's own entry
+    first and its alternatives after it."""
+    tokens = reply.prompt_logprobs or []
+    entries: list[dict[str, Any] | None] = [None]
+    for (tok, lp, tops), pending in zip(tokens, _pending(tokens), strict=True):
+        entry = {str(token_id(tok)): {"logprob": lp, "rank": 1, "decoded_token": _decoded(tok, pending)}}
+        for rank, (alt, p) in enumerate(tops, start=2):
+            shown = {"logprob": p, "rank": rank, "decoded_token": _decoded(alt, pending)}
+            entry.setdefault(str(token_id(alt)), shown)
+        entries.append(entry)
+    return entries
 
 
 def _token_counts(request: dict[str, Any], reply: Reply) -> tuple[int, int]:
     return max(1, len(prompt_text(request)) // 2), max(1, len(reply.text) // 2)
 
 
-def completion_body(request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+def completion_body(request: dict[str, Any], reply: Reply, spelling: Spelling = "openai") -> dict[str, Any]:
     """A Chat Completions response."""
-    choice: dict[str, Any] = {
-        "index": 0,
-        "message": {"role": "assistant", "content": reply.text},
-        "finish_reason": "stop",
-        "logprobs": None,
-    }
+    message = {"role": "assistant", "content": reply.text}
+    if reply.reasoning is not None:
+        message["reasoning_content"] = reply.reasoning
+    choice: dict[str, Any] = {"index": 0, "message": message, "finish_reason": "stop", "logprobs": None}
     if reply.logprobs is not None and request.get("logprobs"):
-        choice["logprobs"] = {"content": _logprob_entries(reply, int(request.get("top_logprobs") or 0))}
+        top_n, ids = int(request.get("top_logprobs") or 0), bool(request.get("return_tokens_as_token_ids"))
+        choice["logprobs"] = {"content": _logprob_entries(reply, top_n, spelling, ids)}
     prompt_tokens, completion_tokens = _token_counts(request, reply)
+    scored = (
+        {"prompt_logprobs": prompt_logprobs_body(reply)}
+        if spelling == "vllm" and request.get("prompt_logprobs") and reply.prompt_logprobs is not None
+        else {}
+    )
     return {
+        **scored,
         "id": f"chatcmpl-{time.monotonic_ns()}",
         "object": "chat.completion",
         "created": int(time.time()),
@@ -184,8 +252,10 @@ class OpenAIServer:
         latency: float = 0.0,
         api_key: str | None = None,
         refusal: str = "Incorrect API key provided: {authorization}",
+        spelling: Spelling = "openai",
     ) -> None:
         self.responder = responder
+        self.spelling = spelling
         self.latency = latency
         self.api_key = api_key
         # the 401 message for another key: `{authorization}` is the header, `{key}` the key alone
@@ -210,7 +280,7 @@ class OpenAIServer:
         self._httpd.server_close()
 
     def body(self, request: dict[str, Any], reply: Reply) -> dict[str, Any]:
-        return completion_body(request, reply)
+        return completion_body(request, reply, self.spelling)
 
     def error_body(self, message: str) -> dict[str, Any]:
         return {"error": {"message": message, "type": "invalid_request_error", "param": None, "code": None}}

@@ -46,7 +46,8 @@ from uxbench.graders.published import replayed_grader
 from uxbench.grading.addressing import addresses_grader
 from uxbench.grading.ensemble import grader_agreement, panel_verdict
 from uxbench.grading.faults import configuration, context_length, provider_message, reply_problem
-from uxbench.grading.grm import FAILED, GOOD, Judgment, judge, unreadable_logprobs
+from uxbench.grading.grm import BAD, FAILED, GOOD, Judgment, judge, unreadable_logprobs, verdict_at
+from uxbench.grading.logprobs import constrained, rescore
 from uxbench.runtime._inspect import OpenAIResponseError, run_config
 from uxbench.runtime.docs import docs_url
 from uxbench.runtime.errors import DataError
@@ -170,16 +171,25 @@ def grader_model(self_grade: bool = False) -> Model:
     return get_model(role=GRADER_ROLE, required=True)  # inspect-evals-lint: ignore[IEBP001] -- per sample
 
 
-def grading_config(grader: Model, self_grade: bool = False) -> GenerateConfig:
+def grading_config(
+    grader: Model, self_grade: bool = False, choices: list[str] | None = None
+) -> GenerateConfig:
     """One grading call's config: the run's time and retry limits, then §5's settings, then the
     grader role's own config (which wins). Self-grading skips the model's config: it holds the
-    task's generation flags, which are not for grading."""
+    task's generation flags, which are not for grading. With `choices`, the server is asked to
+    answer exactly one of them (vLLM's structured outputs, `constrain`)."""
     run = run_config()
     limits = GenerateConfig(
         attempt_timeout=run.attempt_timeout, timeout=run.timeout, max_retries=run.max_retries
     )
     config = limits.merge(GRM_CONFIG)
-    return config if self_grade else config.merge(grader.config)
+    config = config if self_grade else config.merge(grader.config)
+    return constrained(config, choices) if choices else config
+
+
+def label_choices(template: Template) -> list[str]:
+    """The good and bad labels' spellings: what a constrained grader may answer."""
+    return [s for name in (GOOD, BAD) for s in template.labels[name]]
 
 
 def conversation(state: TaskState) -> tuple[Turn, ...]:
@@ -231,6 +241,13 @@ def render(template: Template, context: tuple[Turn, ...], query: str, response: 
         history = OMITTED_TURNS.format(n=len(context) - len(kept)) + "\n\n" + history
     return template.render(
         history=history, query=cut(query, rung.query_chars), response=cut(response, rung.response_chars)
+    )
+
+
+def _refused(grader: Model, error: BaseException) -> GraderConfigError:
+    return GraderConfigError(
+        f"grader {grader}: every call is refused, so the run stops: {provider_message(error)} "
+        "(check the grader's --model-role binding, its API key and whether it returns logprobs)"
     )
 
 
@@ -290,11 +307,14 @@ async def grade(
     query: str,
     response: str,
     ladder: tuple[Rung, ...],
+    constrain: bool = False,
 ) -> Graded:
     """Ask the grader, cutting the input down the ladder while it is rejected as too long.
 
     Only a context-length rejection climbs the ladder; any other grader error is raised (the
-    sample errors), a configuration error as GraderConfigError.
+    sample errors), a configuration error as GraderConfigError. With `constrain` (the server
+    was asked to answer a label) a good / bad verdict is scored from the server's prompt
+    logprobs of both labels after the answer's text before the verdict.
     """
     problem = ""
     failed = Judgment(FAILED, None, None, None, has_logprobs=False)
@@ -306,10 +326,7 @@ async def grade(
             raise
         except Exception as error:
             if configuration(error):
-                raise GraderConfigError(
-                    f"grader {grader}: every call is refused, so the run stops: {provider_message(error)} "
-                    "(check the grader's --model-role binding, its API key and whether it returns logprobs)"
-                ) from error
+                raise _refused(grader, error) from error
             if not context_length(error):
                 raise GraderError(f"grader {grader}: {provider_message(error)}") from error
             problem = provider_message(error)
@@ -323,7 +340,21 @@ async def grade(
         if replaced:
             output = output.model_copy(deep=True)
             output.completion = text
-        return Graded(judge(output, template.labels), text, number, answered=True, replaced=replaced)
+        judgment = judge(output, template.labels)
+        if constrain and judgment.verdict != FAILED:
+            messages: list[ChatMessage] = [ChatMessageUser(content=prompt)]
+            offset = verdict_at(text, template.labels)[1]
+            try:
+                judgment = judgment.scored(
+                    await rescore(grader, messages, output, offset, template.labels, config)
+                )
+            except Exception as error:  # the scoring calls fail as the grading call would
+                if configuration(error):
+                    raise _refused(grader, error) from error
+                raise GraderError(
+                    f"grader {grader}: scoring the labels: {provider_message(error)}"
+                ) from error
+        return Graded(judgment, text, number, answered=True, replaced=replaced)
     return Graded(failed, f"grader rejected the input at every rung: {problem}", None, answered=False)
 
 
@@ -340,6 +371,7 @@ def _facts(graded: Graded, prefix: str = "") -> dict[str, object]:
         f"{prefix}logprob_bad": j.logprob_bad,
         f"{prefix}top_logprobs": [{"token": token, "logprob": lp} for token, lp in j.alternatives],
         f"{prefix}answer_replaced_surrogates": graded.replaced,
+        **({f"{prefix}score_skipped": j.problem} if j.problem else {}),
     }
 
 
@@ -349,6 +381,8 @@ PUBLISHED_GRADE = "UXBench-GRM's published grade of this reply, looked up by rec
 def _explain(graded: Graded, what: str, ladder: tuple[Rung, ...], grader: str = "") -> str:
     j = graded.judgment
     score = "no score" if j.score is None else f"score P(good) {j.score:.3f}"
+    if j.problem:
+        score += f" ({j.problem})"
     raw = shown_raw(graded.raw)
     if replayed_grader(grader) is not None:  # replay-grm: no grader read the input
         answer = f"answered {raw!r} → {j.verdict}, {score}" if graded.answered else f"{FAILED} ({raw})"
@@ -391,15 +425,17 @@ async def judge_reply(
     response: str,
     ladder: tuple[Rung, ...],
     prefix: str = "",
+    constrain: bool = False,
 ) -> tuple[dict[str, object], str]:
     """Score metadata and explanation of one reply: one grader's judgment, or a panel's
     (uxbench.grading.ensemble)."""
     what = "earlier reply" if prefix else "reply"
 
+    choices = label_choices(template) if constrain else None
+
     async def ask(grader: Model) -> Graded:
-        return await grade(
-            grader, grading_config(grader, self_grade), template, context, query, response, ladder
-        )
+        config = grading_config(grader, self_grade, choices)
+        return await grade(grader, config, template, context, query, response, ladder, constrain)
 
     if len(panel) == 1:
         graded = await ask(panel[0][1])
@@ -411,11 +447,17 @@ async def judge_reply(
         {"role": role, "grader": str(model), **_facts(g)}
         for (role, model), g in zip(panel, gradeds, strict=True)
     ]
+    skipped = [
+        f"{role}: {g.judgment.problem}"
+        for (role, _), g in zip(panel, gradeds, strict=True)
+        if g.judgment.problem
+    ]
     facts = {
         f"{prefix}verdict": verdict,
         f"{prefix}score": score,
         f"{prefix}logprobs": all(answered) if answered else None,
         f"{prefix}graders": members,
+        **({f"{prefix}score_skipped": "; ".join(skipped)} if skipped and score is None else {}),
     }
     lines = [
         _explain(g, f"{what} ({role})", ladder, str(model))
@@ -439,6 +481,7 @@ def grm(
     answer_marker: str | None = None,
     baseline: bool = False,
     self_grade: bool = False,
+    constrain: bool = False,
 ) -> Scorer:
     """Grade the reply with the GRM protocol: value 1 when the grader says the user would like it.
 
@@ -451,6 +494,10 @@ def grm(
         baseline: also grade the assistant reply just before the user's question, in its own
             place in the conversation (Task 3: the failed reply), for `delta_score`.
         self_grade: grade with the model under test instead of the `grader` role.
+        constrain: ask the grader's server to answer only a label (vLLM's structured outputs)
+            and read P(good) back from its prompt logprobs of both labels, so any open model
+            served by vLLM is a well-formed grader (docs/graders.md#an-open-model-as-the-grader).
+            Off: the grader is asked exactly as §5 asks UXBench-GRM.
     """
     grader_template = load_template(template_path(template or DEFAULT_TEMPLATE))
     if ladder not in LADDERS:
@@ -471,7 +518,7 @@ def grm(
         context, query = split_question(turns)
         reply, marked = final_reply(said, answer_marker)
         metadata, explanation = await judge_reply(
-            panel, self_grade, grader_template, shown(context), query, reply, rungs
+            panel, self_grade, grader_template, shown(context), query, reply, rungs, constrain=constrain
         )
         metadata["grader"] = ", ".join(str(model) for _, model in panel)
         metadata["replaced_surrogates"] = replaced
@@ -489,6 +536,7 @@ def grm(
                 context[-1].content,
                 rungs,
                 "baseline_",
+                constrain,
             )
             metadata |= previous
             explanation += "\n" + said

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 
+from inspect_ai.model import GenerateConfig, get_model
 from inspect_ai.scorer import Metric, Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from uxbench.data.templates import Template, load_template, template_path
-from uxbench.judge.calibration import answer_p_good, calibration_metrics
-from uxbench.judge.verdict import PARSE_MODES, ParseMode, parse_verdict
+from uxbench.grading.logprobs import Reading, rescore
+from uxbench.judge.calibration import answer_reading, calibration_metrics, verdict_offset
+from uxbench.judge.verdict import PARSE_MODES, ParseMode, Verdict, parse_verdict
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.surrogates import replace_lone_surrogates
 from uxbench.scorers.metrics import (
@@ -60,8 +62,35 @@ def judge_metrics() -> list[Metric]:
     ]
 
 
+def constraint_choices(template: Template) -> list[str]:
+    """Every spelling of the template's labels: what `constrain=true` lets the judge answer."""
+    if template.answer != "text":
+        raise DataError("constrain=true: the template answers in JSON; constraining needs a label answer")
+    return [s for spellings in template.labels.values() for s in spellings]
+
+
+async def _reading(
+    state: TaskState, raw: str, verdict: Verdict, judging: Template, constrain: bool
+) -> Reading:
+    """P(good)'s reading: from the answer's logprobs, or with `constrain` from the prompt logprobs."""
+    if not constrain or verdict.label is None:
+        return answer_reading(state.output, raw, verdict, judging)
+    answered = bool(state.messages) and state.messages[-1].role == "assistant"
+    asked = state.messages[:-1] if answered else state.messages
+    return await rescore(
+        get_model(),
+        asked,
+        state.output,
+        verdict_offset(raw, verdict, judging),
+        judging.labels,
+        GenerateConfig(),
+    )
+
+
 @scorer(metrics=judge_metrics())
-def judge_verdict(template: str = "default", labels: str = "binary", parse: ParseMode = "careful") -> Scorer:
+def judge_verdict(
+    template: str = "default", labels: str = "binary", parse: ParseMode = "careful", constrain: bool = False
+) -> Scorer:
     """1 when the parsed verdict equals the user's label, else 0 (unparseable = wrong).
 
     Half characters (lone surrogates) in the judge's answer are read as U+FFFD and counted in
@@ -72,10 +101,15 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
             user_modeling, cot, few_shot) or the path of your own.
         labels: binary (good/bad) or three_class (adds neutral).
         parse: careful (the template's own rules, then fallbacks) or strict (its own rules only).
+        constrain: the run asked the server to answer only a label (`-T constrain=true`): read
+            P(good) back from the server's prompt logprobs (vLLM), whatever the tokenizer does
+            to the labels.
     """
     if parse not in PARSE_MODES:
         raise DataError(f"parse={parse!r}: choose one of {', '.join(PARSE_MODES)}")
     judging = judge_template(template, labels)
+    if constrain:
+        constraint_choices(judging)  # a JSON template cannot be constrained
 
     async def score(state: TaskState, target: Target) -> Score:
         raw, replaced = replace_lone_surrogates(state.output.completion)
@@ -87,8 +121,9 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
         feeling = "the user " + ("liked" if expected == "good" else "disliked") + " it"
         if state.metadata.get("gold"):
             feeling = f"gold item, known answer {expected}"
-        p_good = answer_p_good(state.output, judging)
-        chance = "no P(good) (no usable logprobs)" if p_good is None else f"P(good) {p_good:.3f}"
+        reading = await _reading(state, raw, verdict, judging, constrain)
+        p_good = reading.score
+        chance = f"no P(good) ({reading.missing})" if p_good is None else f"P(good) {p_good:.3f}"
         said = f"{verdict.label or 'nothing readable'} (read by rule '{verdict.method}'), {chance}"
         # what a reader checks first leads, in the explanation and in the metadata (inspect view)
         explanation = f"judge said {said}; {feeling}"
@@ -103,6 +138,7 @@ def judge_verdict(template: str = "default", labels: str = "binary", parse: Pars
                 "parse": verdict.method,
                 "p_good": p_good,
                 "label": expected,
+                **({"p_good_missing": reading.missing} if p_good is None else {}),
                 "raw": shown_raw(raw),
                 "replaced_surrogates": replaced,
                 **({"seconds": state.output.metadata["seconds"]} if _by_person(state) else {}),

@@ -336,9 +336,12 @@ def delta_score() -> Metric:
 
 @metric(scores="unreduced")
 def score_skipped() -> Metric:
-    """Number of records whose stored score is not a finite number (NaN, ±inf), left out of the means."""
+    """Number of records left out of the score means: a stored score that is not a finite number
+    (NaN, ±inf), or a good / bad verdict whose P(good) could not be read at its token though the
+    answer had logprobs (the reason in the score's `score_skipped`)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        return float(sum(v is not None and _number(v) is None for v in _grm(scores, "score")))
+        facts = zip(_grm(scores, "score"), _grm(scores, "score_skipped"), strict=True)
+        return float(sum((v is not None and _number(v) is None) or bool(why) for v, why in facts))
 
     return compute

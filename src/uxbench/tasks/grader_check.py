@@ -317,6 +317,7 @@ def grader_check(
     per_model: int | None = None,
     seed: int = 0,
     grader_template: str | None = None,
+    grader_constrain: bool = False,
 ) -> Task:
     """Grader check.
 
@@ -335,6 +336,9 @@ def grader_check(
         per_model: grade a seeded sample of this many usable replies per model (default: all).
         seed: seed of the per_model sample.
         grader_template: path of your own GRM prompt template (default: ours, 好/差), as in Tasks 2/3.
+        grader_constrain: ask the grader's server (vLLM) to answer only 好 or 差 and read P(good)
+            back from its prompt logprobs, so any open model is a well-formed grader (off: the
+            grader is asked as the paper asks UXBench-GRM).
     """
     ensure_tiktoken_cache()
     users = reference == USERS
@@ -391,6 +395,7 @@ def grader_check(
             # reply and the complaint (the paper's mode)
             context_turns=GRM_CONTEXT_TURNS["paper"] if recovery else None,
             self_grade=True,
+            constrain=grader_constrain,
         ),
         metrics=metrics,
         metadata={
@@ -401,6 +406,7 @@ def grader_check(
             "seed": seed,
             "grader_template": grader_template,
             "metric_descriptions": metric_descriptions(metrics),
+            "grader_constrain": grader_constrain,
         },
         version="1.0.0",
     )

@@ -8,11 +8,12 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 
 from uxbench.data.dataset import uxbench_dataset
+from uxbench.grading.logprobs import constrained
 from uxbench.judge.verdict import ParseMode
 from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.judge import judge_metrics, judge_template, judge_verdict
+from uxbench.scorers.judge import constraint_choices, judge_metrics, judge_template, judge_verdict
 from uxbench.scorers.metrics import gold_acc
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.parameters import typed_parameters
@@ -34,6 +35,7 @@ def task1_judge(
     labels: Literal["binary", "three_class"] = "binary",
     template: str | None = None,
     parse: ParseMode = "careful",
+    constrain: bool = False,
 ) -> Task:
     """UX Judge.
 
@@ -48,10 +50,14 @@ def task1_judge(
         template: path of your own judge template (overrides `prompt`).
         parse: careful (the template's own rules, then fallbacks a careful reader would use)
             or strict (the template's own rules only).
+        constrain: ask the server (vLLM) to answer only one of the template's labels, and
+            read P(good) back from its prompt logprobs of the labels, whatever its tokenizer
+            does to them (off: the judge answers freely, as in the paper).
     """
     ensure_tiktoken_cache()
-    scorer = judge_verdict(template or prompt, labels, parse)  # checks labels and parse
+    scorer = judge_verdict(template or prompt, labels, parse, constrain)  # checks labels and parse
     judging = judge_template(template or prompt, labels)
+    config = constrained(CONFIG, constraint_choices(judging)) if constrain else CONFIG
     dataset, facts = study_dataset(
         *uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude), gold_template=judging
     )
@@ -62,7 +68,7 @@ def task1_judge(
         solver=generate_answer(),
         scorer=scorer,
         metrics=metrics,
-        config=CONFIG,
+        config=config,
         metadata={
             **task_version().metadata(),
             **facts,
@@ -70,7 +76,8 @@ def task1_judge(
             "labels": labels,
             "parse": parse,
             "metric_descriptions": metric_descriptions(metrics),
+            "constrain": constrain,
         },
-        tags=run_tags(CONFIG),
+        tags=run_tags(config),
         version=task_version().comparability,
     )

@@ -50,6 +50,7 @@ def task2_eval(
     grader_template: str | None = None,
     self_grade: bool = False,
     history: Literal["keep", "drop"] = "keep",
+    grader_constrain: bool = False,
 ) -> Task:
     """UX Eval.
 
@@ -64,6 +65,9 @@ def task2_eval(
         self_grade: grade with the model under test when no grader role is bound (biased).
         history: keep (the model sees the prior turns) or drop (only the query; the grader
             still sees the whole conversation), to measure how much the prior turns matter.
+        grader_constrain: ask the grader's server (vLLM) to answer only 好 or 差 and read P(good)
+            back from its prompt logprobs, so any open model is a well-formed grader (off: the
+            grader is asked as the paper asks UXBench-GRM).
     """
     check_grader_bound(self_grade)
     ensure_tiktoken_cache()
@@ -78,7 +82,9 @@ def task2_eval(
         dataset=dataset,
         setup=require_grader(self_grade),
         solver=[*solver, generate()],
-        scorer=grm(template=grader_template, ladder="eval", self_grade=self_grade),
+        scorer=grm(
+            template=grader_template, ladder="eval", self_grade=self_grade, constrain=grader_constrain
+        ),
         metrics=metrics,
         config=CONFIG,
         metadata={
@@ -88,6 +94,7 @@ def task2_eval(
             "grader_template": grader_template,
             "history": history,
             "metric_descriptions": metric_descriptions(metrics),
+            "grader_constrain": grader_constrain,
         },
         tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,

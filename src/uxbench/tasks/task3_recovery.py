@@ -45,6 +45,7 @@ def task3_recovery(
     baseline: bool = False,
     grader_template: str | None = None,
     self_grade: bool = False,
+    grader_constrain: bool = False,
 ) -> Task:
     """UX Recovery.
 
@@ -61,6 +62,9 @@ def task3_recovery(
         baseline: also grade the failed reply and report delta_score.
         grader_template: path of your own GRM prompt template (default: ours, 好/差).
         self_grade: grade with the model under test when no grader role is bound (biased).
+        grader_constrain: ask the grader's server (vLLM) to answer only 好 or 差 and read P(good)
+            back from its prompt logprobs, so any open model is a well-formed grader (off: the
+            grader is asked as the paper asks UXBench-GRM).
     """
     check_grader_bound(self_grade)
     ensure_tiktoken_cache()
@@ -80,6 +84,7 @@ def task3_recovery(
             answer_marker=REPAIR_MARKER if strategy in REASONING_STRATEGIES else None,
             baseline=baseline,
             self_grade=self_grade,
+            constrain=grader_constrain,
         ),
         metrics=metrics,
         config=CONFIG,
@@ -90,6 +95,7 @@ def task3_recovery(
             "grm_context": grm_context,
             "grader_template": grader_template,
             "metric_descriptions": metric_descriptions(metrics),
+            "grader_constrain": grader_constrain,
         },
         tags=run_tags(CONFIG, graded=True, self_grade=self_grade),
         version=task_version().comparability,

@@ -1,0 +1,106 @@
+"""A constrained open grader and judge on a real vLLM server: is each P(good) the server's own?
+
+    python bench/vllm_pgood.py --base-url http://127.0.0.1:8000/v1 --api-key KEY --model smol
+
+Runs Task 2 (`-T grader_constrain=true`, the bundled sample records, a fixed reply under test)
+and Task 1 (`-T constrain=true`) with the served model, then asks the server itself, by plain
+HTTP, for each label's prompt logprobs after the same prompt, and compares the two ratios.
+Writes bench/results_vllm_pgood.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+import urllib.request
+from datetime import date
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from inspect_ai import eval
+from inspect_ai.log import EvalLog, read_eval_log
+from inspect_ai.model import ModelOutput, get_model
+from machine import cpu_model
+
+from uxbench.tasks.task1_judge import task1_judge
+from uxbench.tasks.task2_eval import task2_eval
+
+RESULTS = Path(__file__).with_name("results_vllm_pgood.md")
+
+
+def own_p_good(args: argparse.Namespace, messages: list[dict[str, str]]) -> float:
+    """P(好) / (P(好) + P(差)) from the server's prompt logprobs of each label after `messages`."""
+    sums = []
+    for label in ("好", "差"):
+        body = {
+            "model": args.model,
+            "messages": [*messages, {"role": "assistant", "content": label}],
+            "max_tokens": 1,
+            "add_generation_prompt": False,
+            "continue_final_message": True,
+            "prompt_logprobs": 1,
+        }
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {args.api_key}"}
+        request = urllib.request.Request(
+            f"{args.base_url}/chat/completions", json.dumps(body).encode(), headers
+        )
+        with urllib.request.urlopen(request, timeout=600) as response:
+            entries = json.load(response)["prompt_logprobs"][1:]
+        sums.append([next(iter(entry.values()))["logprob"] for entry in entries])
+    start = next(i for i, (a, b) in enumerate(zip(*sums, strict=False)) if a != b)
+    good, bad = (math.exp(sum(values[start:])) for values in sums)
+    return good / (good + bad)
+
+
+def compare(args: argparse.Namespace, log: EvalLog, key: str, role: str | None) -> tuple[int, float]:
+    """(samples, max |P(good) − the server's own|) of one run; `role`: the served model's role."""
+    worst = 0.0
+    for sample in log.samples or []:
+        [score] = sample.scores.values()
+        asked = next(e for e in sample.events if e.event == "model" and e.role == role).input
+        messages = [{"role": m.role, "content": m.text} for m in asked]
+        worst = max(worst, abs(own_p_good(args, messages) - score.metadata[key]))
+    return len(log.samples or []), worst
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--api-key", default="anything")
+    parser.add_argument("--model", required=True)
+    parser.add_argument("--limit", type=int, default=8)
+    args = parser.parse_args()
+    served = get_model(f"openai-api/vllm/{args.model}", base_url=args.base_url, api_key=args.api_key)
+    reply = ModelOutput.from_content("m", "晴天，二十度。")
+    under_test = get_model("mockllm/model", custom_outputs=lambda *_: reply)
+    rows = []
+    with TemporaryDirectory() as logs:
+        runs = [
+            ("Task 2, `grader_constrain=true`", "score", "grader",
+             task2_eval(data="sample", grader_constrain=True),
+             {"model": under_test, "model_roles": {"grader": served}}),
+            ("Task 1, `constrain=true`", "p_good", None, task1_judge(data="sample", constrain=True),
+             {"model": served, "logprobs": True, "top_logprobs": 5}),
+        ]  # fmt: skip
+        for name, key, role, task, models in runs:
+            started = time.monotonic()
+            [log] = eval(task, limit=args.limit, log_dir=logs, display="none", **models)
+            seconds = time.monotonic() - started
+            n, worst = compare(args, read_eval_log(log.location, resolve_attachments=True), key, role)
+            rows.append(f"| {name} | {log.status} | {n} | {worst:.2e} | {seconds:.0f} |")
+            print(rows[-1])
+    RESULTS.write_text(
+        f"# A constrained grader's P(good) against the server's own (`bench/vllm_pgood.py`)\n\n"
+        f"{date.today()}, {cpu_model()}, model `{args.model}`; command: "
+        f"`python bench/vllm_pgood.py --base-url … --model {args.model} --limit {args.limit}`.\n\n"
+        "| run | status | samples | max abs(P(good) − server's own) | seconds |\n|---|---|---|---|---|\n"
+        + "\n".join(rows)
+        + "\n",
+        encoding="utf-8",
+    )
+
+
+if __name__ == "__main__":
+    main()
