@@ -41,8 +41,7 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
     (numbers.phones, _DIGIT.search),
-    (secrets.passwords, lambda t: True),
-    (secrets.tokens, lambda t: True),
+    (secrets.credentials, lambda t: True),
     (people.addresses, _DIGIT.search),
     (people.names, people.may_name),
 )
