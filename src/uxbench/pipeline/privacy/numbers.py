@@ -44,7 +44,7 @@ _SSN = re.compile(_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _EDGE + r"\
 _IBAN = re.compile(_EDGE + r"[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?" + _END)
 # 12-19 digits: whole, in groups of four split by one kind of space or dash, or Amex's 4-6-5
 _CARD = re.compile(
-    r"(?<![0-9A-Za-z.,+])(?:\d{12,19}|\d{4}([ -])\d{4}\1\d{4}(?:\1\d{1,7}){0,2}|\d{4}([ -])\d{6}\2\d{4,5})"
+    r"(?<![0-9A-Za-z.,+/])(?:\d{12,19}|\d{4}([ -])\d{4}\1\d{4}(?:\1\d{1,7}){0,2}|\d{4}([ -])\d{6}\2\d{4,5})"
     + _END
 )
 # shapes that are phones wherever they stand: a mainland mobile; a North American number with its
@@ -129,6 +129,8 @@ def cards(text: str) -> Iterator[Span]:
     """Any 12-19 digit number after 卡号 / card; a Luhn-valid one anywhere but after a keep cue."""
     for match in _CARD.finditer(text):
         cue = cue_before(text, match.start())
+        if _URL_PATH.match(text, match.end()):
+            continue  # a page of a site (item.jd.com/100012043978.html)
         if cue == "card" or (cue != "keep" and luhn.is_valid(_compact(match.group()))):
             yield match.start(), match.end(), "BANK_CARD"
 
@@ -160,11 +162,11 @@ def phones(text: str) -> Iterator[Span]:
             continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
+        if candidate.count(".") == 1 or _NOT_PHONE.search(candidate) or _URL_PATH.match(text, match.end()):
+            continue  # a decimal, a date, a page of a site (item.jd.com/100012043978.html)
         if cue == "phone" and (after := _PHONE_AFTER_CUE.match(text, start)):
             yield start, after.end(), "PHONE"
             continue
-        if candidate.count(".") == 1 or _NOT_PHONE.search(candidate) or _URL_PATH.match(text, match.end()):
-            continue  # a decimal, a date, a page of a site (item.jd.com/100012043978.html)
         if _valid_phone(candidate):
             yield start, start + len(candidate), "PHONE"
             continue

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from uxbench.pipeline.privacy import numbers, people, secrets
+from uxbench.pipeline.privacy import numbers, people, places, secrets
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
 TYPES = ("SECRET", "URL", "EMAIL", "ID_NUMBER", "SSN", "IBAN", "BANK_CARD", "PHONE", "IP", "ADDRESS", "NAME")
@@ -35,15 +35,16 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (secrets.keys, lambda t: True),
     (secrets.urls, lambda t: "://" in t or "www." in t),
     (people.emails, lambda t: "@" in t),
+    (numbers.ibans, _DIGIT.search),
     (numbers.id_numbers, _DIGIT.search),
     (numbers.ssns, _DIGIT.search),
-    (numbers.ibans, _DIGIT.search),
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
     (numbers.phones, _DIGIT.search),
     (secrets.credentials, lambda t: True),
+    (places.addresses, _DIGIT.search),
     (people.addresses, _DIGIT.search),
-    (people.names, people.may_name),
+    (people.names, lambda t: True),
 )
 
 

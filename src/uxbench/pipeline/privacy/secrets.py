@@ -32,13 +32,13 @@ _KEY_SHAPES = re.compile(
 # a credential's name, as code and config files write it (password, passWord, AppSecret,
 # AccessKeySecret, SecretId, api_key, "apiKey", AWS_SECRET_ACCESS_KEY, client_secret, …) or in Chinese
 _NAME = re.compile(
-    r"(?i:[A-Za-z0-9_.-]*(?:pass(?:word|wd|code)?|pwd|secret|token(?!s|iz)|api[_-]?key|access[_-]?key|private[_-]?key"
+    r"(?i:(?:pass(?:word|wd|code)?|pwd|secret|token(?!s|iz)|api[_-]?key|access[_-]?key|private[_-]?key"
     r"|credentials?|authorization|auth[_-]?key|bearer)[A-Za-z0-9_.-]*|(?<![a-z0-9])(?:pw|key)(?![a-z0-9]))"
     r"|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令)|密钥|秘钥|令牌|私钥"
 )
-# the value: after `:` / `=` any value; after `is` / `是` one that is no plain word
+# the value: after `:` / `=` any value; after `is` / `是` / a space one that is no plain word
 _VALUE = re.compile(
-    r"[\"'“‘]?\s*(?:(?P<sep>[:=：]|=>)|\s(?i:is|was)\s|(?:是|为))\s*(?P<quote>[\"'“‘`])?\s*"
+    r"[\"'“‘]?\s*(?:(?P<sep>[:=：]|=>)|\s(?i:is|was)\s|\s*(?:是|为)|\s+|(?<=[\u4e00-\u9fff]))\s*(?P<quote>[\"'“‘`])?\s*"
     r"(?:(?i:bearer|basic|token)\s+)?(?P<value>[!-~]{3,200})"
 )
 _CLOSING = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`"}
@@ -97,7 +97,10 @@ def credentials(text: str) -> Iterator[Span]:
         plain = value.isalpha() and value[1:].islower()
         if len(value) < 3 or (match.group("sep") is None and plain):
             continue
-        if name.group().lower() in ("key", "token", "pw") and not looks_random(value, 12):
+        if text[name.start() - 1 : name.start()] in ("?", "&"):
+            value = value.split("&")[0]  # a URL's query parameter ends at the next
+        bare = name.group().lower() in ("key", "token", "pw")
+        if bare and (match.group("sep") is None or plain) and not looks_random(value):
             continue
         yield match.start("value"), match.start("value") + len(value), "SECRET"
 
