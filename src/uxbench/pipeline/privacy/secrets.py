@@ -32,7 +32,7 @@ _KEY_SHAPES = re.compile(
 # a credential's name, as code and config files write it (password, passWord, AppSecret,
 # AccessKeySecret, SecretId, api_key, "apiKey", AWS_SECRET_ACCESS_KEY, client_secret, …) or in Chinese
 _NAME = re.compile(
-    r"(?i:(?:pass(?:word|wd|code)?|pwd|secret|token(?!s|iz)|api[_-]?key|access[_-]?key|private[_-]?key"
+    r"(?i:(?:pass(?:word|wd|code|phrase)?(?![a-z])|pwd|secret|token(?!s|iz)|api[_-]?key|access[_-]?key|private[_-]?key"
     r"|credentials?|authorization|auth[_-]?key|bearer)[A-Za-z0-9_.-]*|(?<![a-z0-9])(?:pw|key)(?![a-z0-9]))"
     r"|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令)|密钥|秘钥|令牌|私钥"
 )
