@@ -167,7 +167,8 @@ def main() -> int:
     )
     if args.presidio:
         found, speed, version = presidio(args.presidio, texts)
-        lines += report(f"Presidio {version}: its pattern recognisers (no NLP model)", corpus, found, speed)[0]
+        name = f"Presidio {version}: its pattern recognisers (no NLP model)"
+        lines += report(name, corpus, found, speed)[0]
         lines += [
             "Presidio ran in a virtualenv of its own through bench/pii_presidio.py; its speed includes "
             "starting that interpreter.",

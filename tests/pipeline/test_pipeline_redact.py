@@ -7,6 +7,7 @@ import json
 import re
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,10 @@ from helpers.pipeline import dry_run
 from stdnum import luhn
 from stdnum.cn import ric
 
+from uxbench.pipeline.privacy import redact
 from uxbench.pipeline.privacy.redact import redact_cid, redact_text
-from uxbench.pipeline.tools.piicorpus import PII_KINDS, turns
+from uxbench.pipeline.tools import fakercorpus
+from uxbench.pipeline.tools.piicorpus import PII_KINDS, Turn, turns
 from uxbench.pipeline.tools.scan import scan
 from uxbench.pipeline.tools.synth import write_synth
 
@@ -182,12 +185,12 @@ def test_no_redact_keeps_the_text(tmp_path: Path) -> None:
     assert (stats["redaction"], stats["redacted"]) == ("off (--no-redact)", {})
 
 
-def _inject_every_kind(raw: Path) -> tuple[set[str], set[str]]:
+def _inject_every_kind(raw: Path, corpus: Callable[..., list[Turn]] = turns) -> tuple[set[str], set[str]]:
     """Corpus turns (every kind of personal data) added to the user and assistant turns of a
     synthetic log, a phone number in some cids, a bad line that quotes a value; the values
     injected and their kinds."""
     lines = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines()]
-    planted = turns(2 * len(lines), seed=11)
+    planted = corpus(2 * len(lines), seed=11)
     values, kinds = set(), set()
     for i, line in enumerate(lines):
         key, text = ("turns", "message") if "turns" in line else ("messages", "content")
@@ -221,11 +224,21 @@ def _texts(folder: Path) -> list[tuple[str, str]]:
     return found
 
 
-def test_dry_run_with_every_kind_injected_writes_none_of_them(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("corpus", "every_kind"),
+    [
+        (turns, {k for k, *_ in PII_KINDS}),  # the project's own corpus
+        (fakercorpus.turns, {*fakercorpus.STRICT_KINDS, *fakercorpus.LOOSE_KINDS}),  # values from Faker
+    ],
+    ids=["own", "faker"],
+)
+def test_dry_run_with_every_kind_injected_writes_none_of_them(
+    tmp_path: Path, corpus: Callable[..., list[Turn]], every_kind: set[str]
+) -> None:
     raw, out = tmp_path / "raw.jsonl", tmp_path / "run"
     write_synth(raw, 80, seed=5)
-    values, kinds = _inject_every_kind(raw)
-    assert kinds == {k for k, *_ in PII_KINDS}
+    values, kinds = _inject_every_kind(raw, corpus)
+    assert kinds == every_kind
     assert dry_run(raw, out, "--chunk-size", "1000", "--skip-bad") == 0
     texts = _texts(out)
     assert any(
@@ -242,6 +255,16 @@ def test_dry_run_with_every_kind_injected_writes_none_of_them(tmp_path: Path) ->
     assert scan(out).found == {}
     stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))["signals"]
     assert stats["skipped_lines"] == 1 and "[" in stats["skipped_examples"][0]
+
+
+def test_a_failing_detector_redacts_the_whole_text_and_counts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(text: str):
+        raise ValueError("a library's bug")
+
+    monkeypatch.setattr(redact, "DETECTORS", ((broken, lambda t: True), *redact.DETECTORS))
+    counts: Counter[str] = Counter()
+    assert redact_text("我叫李伟，手机13812345678", counts) == "[REDACTED]"
+    assert counts == {"REDACTED": 1}
 
 
 def test_a_cid_with_personal_data_becomes_a_stable_digest() -> None:

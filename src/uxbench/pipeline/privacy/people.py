@@ -113,11 +113,10 @@ _NOT_FIRST = (
     "Saturday|Sunday|New|Visual|"
     "January|February|March|April|May|June|July|August|September|October|November|December"
 )
-_CAP = rf"(?!(?:{_NOT_FIRST}|Thanks|Regards|Happy|Sorry|Team|Support|Customer|Service)(?![\w'’-]))[{_UP}][\w'’-]*[{_LOW}]"
+_NOT_LATER = "Thanks|Regards|Happy|Sorry|Team|Support|Customer|Service"
+_CAP = rf"(?!(?:{_NOT_FIRST}|{_NOT_LATER})(?![\w'’-]))[{_UP}][\w'’-]*[{_LOW}]"
 _PARTICLE = r"(?:(?:von|van|de|der|den|del|della|da|di|du|le|la|zu|y|bin|ibn|al) )"
-_PAIR_EN = re.compile(
-    rf"(?<![\w'’-]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w'’-])"
-)
+_PAIR_EN = re.compile(rf"(?<![\w'’-]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w'’-])")
 
 _ZH_STREET = (
     rf"[{_CJK}]{{1,5}}(?:路|街|大道|大街|巷|弄|胡同)\s*\d{{1,5}}(?:\s*[-之]\s*\d{{1,4}})?\s*号(?:院)?"

@@ -12,6 +12,7 @@ keeps every offset. docs/pipeline.md#privacy has the measured recall and precisi
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -19,7 +20,21 @@ from collections.abc import Callable, Iterator
 from uxbench.pipeline.privacy import numbers, people, places, secrets
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
-TYPES = ("SECRET", "URL", "EMAIL", "ID_NUMBER", "SSN", "IBAN", "BANK_CARD", "PHONE", "IP", "ADDRESS", "NAME")
+TYPES = (
+    "SECRET",
+    "URL",
+    "EMAIL",
+    "ID_NUMBER",
+    "SSN",
+    "IBAN",
+    "BANK_CARD",
+    "PHONE",
+    "IP",
+    "ADDRESS",
+    "NAME",
+    "REDACTED",  # a whole text that a detector failed on
+)
+log = logging.getLogger(__name__)
 Span = tuple[int, int, str]
 Detector = Callable[[str], Iterator[Span]]
 
@@ -54,7 +69,17 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
 def find_spans(text: str) -> list[Span]:
     """Spans in text order, typed by the detector listed first. Each detector reads the text
     with the spans found before masked out (a card is not read again as a phone); a span that
-    touches an earlier one merges with it, so nothing of either is left out."""
+    touches an earlier one merges with it, so nothing of either is left out. A detector that
+    fails (a library's error on a strange string) fails closed: the whole text is one
+    `REDACTED` span, and the error is logged."""
+    try:
+        return _find_spans(text)
+    except Exception as error:  # any library error: never let the text through
+        log.warning("a detector failed on a text of %d characters (%r): redacted whole", len(text), error)
+        return [(0, len(text), "REDACTED")] if text else []
+
+
+def _find_spans(text: str) -> list[Span]:
     folded = text.translate(_FOLD)
     if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
         folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)

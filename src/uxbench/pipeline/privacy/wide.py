@@ -83,7 +83,9 @@ def phones(text: str) -> Iterator[Finding]:
     seen: set[tuple[int, int]] = set()
     for region in REGIONS:
         for match in phonenumbers.PhoneNumberMatcher(text, region, phonenumbers.Leniency.VALID):
-            inside = _ALNUM.match(text[match.start - 1 : match.start] + " ") or _ALNUM.match(text[match.end :] + " ")
+            inside = _ALNUM.match(text[match.start - 1 : match.start] + " ") or _ALNUM.match(
+                text[match.end :] + " "
+            )
             if (match.start, match.end) not in seen and not inside and not keeps(text, match.start):
                 seen.add((match.start, match.end))
                 yield match.start, match.end, "PHONE"
@@ -107,7 +109,15 @@ def names(text: str) -> Iterator[Finding]:
 
         at = 0
         for word, tag in rjieba.tag(text):
-            if tag == "nr" and len(word) >= 2 and _CJK.match(word) and not rjieba.has_word(word):
+            # 这张卡, 《卡坦岛》, 问一(下)
+            after_measure = text[at - 1 : at] in "这那一两几每哪各某本该此這兩幾該《" or "一" in word
+            if (
+                tag == "nr"
+                and len(word) >= 2
+                and _CJK.match(word)
+                and not rjieba.has_word(word)
+                and not after_measure
+            ):
                 yield at, at + len(word), "NAME"
             at += len(word)
 

@@ -231,12 +231,17 @@ class _Maker:
         value = self.fakers[locale].address()
         if locale.startswith("en"):
             return value.replace("\n", self.pick(", ", "\n", " "))
-        if locale == "zh_CN" and self.rng.random() < 0.4:
-            faker = self.fakers[locale]
-            return faker.province() + faker.city() + self.pick(
-                f"{faker.street_name()}{self.rng.randint(1, 300)}号{self.rng.randint(1, 20)}-{self.rng.randint(1, 6)}-{self.rng.randint(101, 2602)}",
-                f"{faker.last_name()}家村{self.rng.randint(1, 12)}组{self.rng.randint(1, 99)}号",
-                f"{faker.street_name()}{self.rng.randint(1, 999)}号{self.rng.randint(1, 30)}栋{self.rng.randint(101, 3002)}室",
+        if locale == "zh_CN" and self.rng.random() < 0.4:  # spellings Faker lacks: 3-2-501, 村3组15号
+            faker, n = self.fakers[locale], self.rng.randint
+            street = faker.street_name()
+            return (
+                faker.province()
+                + faker.city()
+                + self.pick(
+                    f"{street}{n(1, 300)}号{n(1, 20)}-{n(1, 6)}-{n(101, 2602)}",
+                    f"{faker.last_name()}家村{n(1, 12)}组{n(1, 99)}号",
+                    f"{street}{n(1, 999)}号{n(1, 30)}栋{n(101, 3002)}室",
+                )
             )
         return value
 
@@ -244,11 +249,19 @@ class _Maker:
         faker = self.fakers[self.pick(*LOCALES)]
         rng = self.rng
         makers: dict[str, Callable[[], str]] = {
-            "order_number": lambda: faker.numerify(self.pick("##########", "2024############", "DD############")),
+            "order_number": lambda: faker.numerify(
+                self.pick("##########", "2024############", "DD############")
+            ),
             "version": lambda: ".".join(str(rng.randint(0, 20)) for _ in range(rng.choice((2, 3, 4)))),
-            "price": lambda: self.pick(f"¥{faker.pyint(1, 9999)}.00", f"${faker.pyint(1, 99999):,}.99", f"{faker.pyint(1, 99999)}元"),
-            "date": lambda: self.pick(faker.date(), faker.date("%Y年%m月%d日"), faker.date("%m/%d/%Y"), faker.iso8601()),
-            "product_code": lambda: self.pick(faker.ean13(), faker.isbn13(), faker.bothify("??-####").upper(), faker.ean8()),
+            "price": lambda: self.pick(
+                f"¥{faker.pyint(1, 9999)}.00", f"${faker.pyint(1, 99999):,}.99", f"{faker.pyint(1, 99999)}元"
+            ),
+            "date": lambda: self.pick(
+                faker.date(), faker.date("%Y年%m月%d日"), faker.date("%m/%d/%Y"), faker.iso8601()
+            ),
+            "product_code": lambda: self.pick(
+                faker.ean13(), faker.isbn13(), faker.bothify("??-####").upper(), faker.ean8()
+            ),
             "code": lambda: self.pick(
                 f"x = {faker.pyint(1000, 99999999)}",
                 f"for i in range({faker.pyint(10, 100000)}):",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import json
+import re
 import zipfile
 from collections import Counter
 from collections.abc import Iterator
