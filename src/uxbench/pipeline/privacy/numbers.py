@@ -50,7 +50,7 @@ _CARD = re.compile(
 # shapes that are phones wherever they stand: a mainland mobile; a North American number with its
 # groups split (any area code) and an extension; a UK number; a number with a trunk 0 and one split
 _PHONE_SHAPES = re.compile(
-    r"(?<![0-9A-Za-z+\-/.])(?:(?:\+ ?|00)86[ -]?)?1[3-9]\d(?:[ -]?\d){8}(?![0-9A-Za-z])"
+    r"(?<![0-9A-Za-z+\-/.])(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ -]?\d){8}(?![0-9A-Za-z])"
     r"|(?<![0-9A-Za-z+\-/.])(?:(?:\+ ?1|001)[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
     r"(?:(?:x|ext\.? ?|#)\d{1,6})?(?![0-9A-Za-z])"
     r"|(?<![0-9A-Za-z+\-/.])(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{2,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
@@ -151,12 +151,13 @@ def _valid_phone(candidate: str) -> bool:
 def phones(text: str) -> Iterator[Span]:
     """Phone-shaped numbers (`_PHONE_SHAPES`), any run of digits after a phone cue, and numbers
     that libphonenumber's metadata calls valid for mainland China, North America or, with a `+`
-    / `00`, any country. A run of digits that is not one number as a whole is handed to
-    libphonenumber's matcher, which finds numbers inside it."""
-    for match in _PHONE_SHAPES.finditer(text):
-        if not keeps(text, match.start()):
-            yield match.start(), match.end(), "PHONE"
+    / `00`, any country."""
+    shaped = [m.span() for m in _PHONE_SHAPES.finditer(text) if not keeps(text, m.start())]
+    for start, end in shaped:
+        yield start, end, "PHONE"
     for match in _PHONE.finditer(text):
+        if any(s < match.end() and match.start() < e for s, e in shaped):
+            continue  # a shape took it: libphonenumber need not read it
         cue = cue_before(text, match.start())
         if cue == "keep":
             continue
@@ -169,12 +170,6 @@ def phones(text: str) -> Iterator[Span]:
             continue
         if _valid_phone(candidate):
             yield start, start + len(candidate), "PHONE"
-            continue
-        if not re.search(r"\d[\s().\-]+\d", candidate):
-            continue
-        for region in PHONE_REGIONS:
-            for found in phonenumbers.PhoneNumberMatcher(candidate, region, phonenumbers.Leniency.VALID):
-                yield start + found.start, start + found.end, "PHONE"
 
 
 def ips(text: str) -> Iterator[Span]:

@@ -92,6 +92,8 @@ _SURNAMES_WIDE = (
     "褚许诸谈费邬邸郎郁鄢钮闵阎随雍靳韩项颜骆鲍麦黄齐龙鄭陳劉楊張趙吳週孫馬許鄧蘇盧陸葉蔣謝韓馮錢嚴"
     "龔賴湯賀顧黃羅鍾鐘譚閻鄒蕭簡莊賈詹藍塗溫範閆歐聶廣畢龐饒魯淩蔡廖邱"
     "呂季喻解柯俞倪滕鄔盛臧計伏成戚謝鄒喬賀尤華金魏陶姜嚴衛蔣沈韓楊朱秦許何呂施張孔曹嚴華金"
+    "司尚农查毕丘卓蔺屈冷阚晋皮苟粟母敖党荆揭戈习竺郜仇邝路应师辛姬佘阳桑娄廉禹卫鲍宦归海边符尤华"
+    "卢米郑邰鞠伊时和商国柴麻宿嵇贝储丰封芦隋韶郦逯桑蒙谷鲁洪龚巩花仲窦钭印璩管霍都聂岑"
 )
 _THIRD_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问一下|問一下|问问|找|联系|聯繫|发给|發給|抄送|和|跟|同事|叫|名叫|"
@@ -150,7 +152,8 @@ def emails(text: str) -> Iterator[Span]:
 
 
 def names(text: str) -> Iterator[Span]:
-    for pattern in (_NAME_ZH, _NAME_EN, _THIRD_ZH):
+    introduced = (_NAME_ZH, _NAME_EN) if may_name(text) else ()
+    for pattern in (*introduced, _THIRD_ZH):
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
             yield match.start(group), match.end(group), "NAME"

@@ -94,11 +94,11 @@ def credentials(text: str) -> Iterator[Span]:
             continue
         value, quote = match.group("value"), match.group("quote")
         value = value.split(_CLOSING[quote])[0] if quote else _strip(value)
+        if text[name.start() - 1 : name.start()] in ("?", "&"):
+            value = value.split("&")[0]  # a URL's query parameter ends at the next
         plain = value.isalpha() and value[1:].islower()
         if len(value) < 3 or (match.group("sep") is None and plain):
             continue
-        if text[name.start() - 1 : name.start()] in ("?", "&"):
-            value = value.split("&")[0]  # a URL's query parameter ends at the next
         bare = name.group().lower() in ("key", "token", "pw")
         if bare and (match.group("sep") is None or plain) and not looks_random(value):
             continue
