@@ -34,7 +34,9 @@ _DATE = re.compile(
     r"(?:19|20)\d\d[-/.年]\d{1,2}[-/.月]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
     r"|^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$"
 )
-_DIGITS = re.compile(r"(?<![\w.])\+?\d(?:[ ()./-]{0,2}\d){6,}(?:[Xx](?![A-Za-z]))?(?![\w])")
+_DIGITS = re.compile(
+    r"(?<![\w.])\+?\d(?:[ ()./-]{0,2}\d){6,}(?:[Xx](?![A-Za-z0-9])|\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w])"
+)
 _EMAIL = re.compile(r"[\w.+-]+\s?[@＠]\s?[\w-]+(?:\s?[.。．]\s?[\w-]+)*\s?[.。．]\s?[A-Za-z]{2,}")
 _URL_USER = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/\s@]*:[^/\s@]+@[^\s/]+")
 _NAME_EN = re.compile(
@@ -47,7 +49,7 @@ _ADDRESS = re.compile(
     r"|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}(?![\w-])", re.ASCII)
+_TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=(?:[\w-]*[A-Za-z]){3})[\w-]{20,}(?![\w-])", re.ASCII)
 _IDENTIFIER = re.compile(r"[a-z]+(?:_(?:[a-z]+|\d+))+")  # uxbench_ux_judge_0001
 _NOT_NAMES = {"Customer", "Support", "Team", "Sir", "Madam", "Service", "Manager", "All", "Colleagues"}
 _ALNUM = re.compile(r"[A-Za-z0-9]")
@@ -123,7 +125,7 @@ def names(text: str) -> Iterator[Finding]:
 
 
 def shapes(text: str) -> Iterator[Finding]:
-    for pattern, kind in ((_EMAIL, "EMAIL"), (_URL_USER, "URL"), (_ADDRESS, "ADDRESS")):
+    for pattern, kind in ((_URL_USER, "URL"), (_EMAIL, "EMAIL"), (_ADDRESS, "ADDRESS")):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), kind
     for match in _TOKEN.finditer(text):
@@ -135,7 +137,7 @@ def findings(text: str) -> list[Finding]:
     """What survived in `text`, by kind; a value two nets find counts once, for the first."""
     text = _PLACEHOLDER.sub(lambda m: " " * len(m.group()), text)
     found: list[Finding] = []
-    for net in (shapes, secrets, phones, numbers, names):
+    for net in (phones, shapes, secrets, numbers, names):
         for start, end, kind in net(text):
             if not any(s < end and start < e for s, e, _ in found):
                 found.append((start, end, kind))

@@ -26,8 +26,8 @@ from uxbench.runtime.errors import DataError
 
 TEXT_SUFFIXES = {".md", ".txt", ".html", ".htm", ".yaml", ".yml", ".log", ".tsv", ".xml"}
 EXAMPLES = 5  # masked examples kept per kind
-# ids that Inspect and the pipeline make (eval_id, span_id, uuid, …): random by design, no one's data
-_TOOL_ID = re.compile(r"(?:^|[.:\]])(?:\w+_)?(?:id|uuid)$")
+# what Inspect and the pipeline make (eval_id, span_id, uuid, completed_at, a commit): no one's data
+_TOOL_ID = re.compile(r"(?:^|[.:\]])(?:(?:\w+_)?(?:id|uuid)|\w+_at|commit|created|timestamp)$")
 
 
 @dataclass
