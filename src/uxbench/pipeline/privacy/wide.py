@@ -50,8 +50,9 @@ _ADDRESS = re.compile(
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=(?:[\w-]*[A-Za-z]){3})[\w-]{20,}(?![\w-])", re.ASCII)
-_IDENTIFIER = re.compile(r"[a-z]+(?:_(?:[a-z]+|\d+))+")  # uxbench_ux_judge_0001
+_IDENTIFIER = re.compile(r"[a-z]+\d*(?:_(?:[a-z]+\d*|\d+))+")  # uxbench_ux_judge_0001, test_kind_i0
 _NOT_NAMES = {"Customer", "Support", "Team", "Sir", "Madam", "Service", "Manager", "All", "Colleagues"}
+_LOG_NAME = re.compile(r"\d{4}-\d\d-\d\dT\d\d-")  # an Inspect log's file name: 2026-12-03T14-31-44-…
 _ALNUM = re.compile(r"[A-Za-z0-9]")
 _HEX = re.compile(r"(?:redacted-)?[0-9a-fA-F-]+")  # digests, uuids, the redactor's cid digests
 _NOT_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3}){2,}$|^\d+\.\d+$")  # a version or a decimal
@@ -129,7 +130,8 @@ def shapes(text: str) -> Iterator[Finding]:
         for match in pattern.finditer(text):
             yield match.start(), match.end(), kind
     for match in _TOKEN.finditer(text):
-        if not _HEX.fullmatch(match.group()) and not _IDENTIFIER.fullmatch(match.group()):
+        value = match.group()
+        if not _HEX.fullmatch(value) and not _IDENTIFIER.fullmatch(value) and not _LOG_NAME.match(value):
             yield match.start(), match.end(), "SECRET"
 
 
