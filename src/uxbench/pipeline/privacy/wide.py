@@ -37,16 +37,22 @@ _DATE = re.compile(
 _DIGITS = re.compile(
     r"(?<![\w.])\+?\d(?:[ ()./-]{0,2}\d){6,}(?:[Xx](?![A-Za-z0-9])|\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w])"
 )
-_EMAIL = re.compile(r"[\w.+-]+\s?[@＠]\s?[\w-]+(?:\s?[.。．]\s?[\w-]+)*\s?[.。．]\s?[A-Za-z]{2,}")
-_URL_USER = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/\s@]*:[^/\s@]+@[^\s/]+")
 _NAME_EN = re.compile(
     r"(?:(?i:\bto|\bwith|\bask|\btell|\bcall|\bfrom|\bby|\bdear|\bname is|\bI'm|\bI am|\bthis is|\bcc)\s+)"
     r"(?P<name>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)+)"
 )
-_ADDRESS = re.compile(
-    r"[\u4e00-\u9fff]{2,}(?:路|街|巷|道|村|镇|鎮|乡|鄉|段|弄)[0-9A-Za-z之-]*\d+\s?(?:号|號|室|栋|棟|楼|樓|组|組|座)"
-    r"|\b\d{1,6}[A-Za-z]?\s+[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){0,8},?\s+[A-Z]{2},?\s+\d{5}(?:-\d{4})?\b"
-    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
+# (pattern, kind): a URL with user:pass@ before an email, which would take its pass@host
+_SHAPES = (
+    (re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/\s@]*:[^/\s@]+@[^\s/]+"), "URL"),
+    (re.compile(r"[\w.+-]+\s?[@＠]\s?[\w-]+(?:\s?[.。．]\s?[\w-]+)*\s?[.。．]\s?[A-Za-z]{2,}"), "EMAIL"),
+    (
+        re.compile(
+            r"[\u4e00-\u9fff]{2,}(?:路|街|巷|道|村|镇|鎮|乡|鄉|段|弄)[0-9A-Za-z之-]*\d+\s?(?:号|號|室|栋|棟|楼|樓|组|組|座)"
+            r"|\b\d{1,6}[A-Za-z]?\s+[A-Z][\w'’.-]*(?:[\s,]+[A-Z][\w'’.-]*){0,8},?\s+[A-Z]{2},?\s+\d{5}(?:-\d{4})?\b"
+            r"|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
+        ),
+        "ADDRESS",
+    ),
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=(?:[\w-]*[A-Za-z]){3})[\w-]{20,}(?![\w-])", re.ASCII)
@@ -126,7 +132,7 @@ def names(text: str) -> Iterator[Finding]:
 
 
 def shapes(text: str) -> Iterator[Finding]:
-    for pattern, kind in ((_URL_USER, "URL"), (_EMAIL, "EMAIL"), (_ADDRESS, "ADDRESS")):
+    for pattern, kind in _SHAPES:
         for match in pattern.finditer(text):
             yield match.start(), match.end(), kind
     for match in _TOKEN.finditer(text):
