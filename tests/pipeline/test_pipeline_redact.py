@@ -7,6 +7,7 @@ import json
 import re
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,10 @@ from helpers.pipeline import dry_run
 from stdnum import luhn
 from stdnum.cn import ric
 
+from uxbench.pipeline.privacy import redact
 from uxbench.pipeline.privacy.redact import redact_cid, redact_text
-from uxbench.pipeline.tools.piicorpus import PII_KINDS, turns
+from uxbench.pipeline.tools import fakercorpus
+from uxbench.pipeline.tools.piicorpus import PII_KINDS, Turn, turns
 from uxbench.pipeline.tools.scan import scan
 from uxbench.pipeline.tools.synth import write_synth
 
@@ -34,7 +37,7 @@ REDACTED = [
     (f"身份证{ID_BODY}{ric.calc_check_digit(ID_BODY + '0')}，", "身份证[ID_NUMBER]，"),
     (f"银行卡{CARD}被扣了两次", "银行卡[BANK_CARD]被扣了两次"),
     (f"card {VISA} expired", "card [BANK_CARD] expired"),
-    ("收件人：欧阳娜娜，地址：北京市朝阳区建国路88号3栋2单元501室", "收件人：[NAME]，地址：北京市[ADDRESS]"),
+    ("收件人：欧阳娜娜，地址：北京市朝阳区建国路88号3栋2单元501室", "收件人：[NAME]，地址：[ADDRESS]"),
     ("服务器 192.168.1.20 连不上", "服务器 [IP] 连不上"),
     ("my IPv6 is fe80::1ff:fe23:4567:890a.", "my IPv6 is [IP]."),
     ("My name is John Smith, call +1 (415) 555-2671.", "My name is [NAME], call [PHONE]."),
@@ -74,6 +77,21 @@ REDACTED = [
     ("zhang＠example．com，pass: 1234abcd", "[EMAIL]，pass: [SECRET]"),
     ("hf_abcdefghijklmnopqrstuvwxyz123456 and glpat-abcdefghij1234567890XY", "[SECRET] and [SECRET]"),
     ("收货人 王小明 13912345678", "收货人 [NAME] [PHONE]"),
+    # a privacy decision fails closed: a number of the expected shape goes, whatever its check digit
+    ("卡号 1234 5678 9012 3456", "卡号 [BANK_CARD]"),
+    ("身份证号 110105194912310021", "身份证号 [ID_NUMBER]"),
+    ("身份证 440305196512123456", "身份证 [ID_NUMBER]"),  # a district newer than its holder
+    ("call me at 755-370-0987 or +1-460-424-7331x05329", "call me at [PHONE] or [PHONE]"),
+    # names without an introduction, of any surname, and accented ones
+    ("帮我给黄波写一封邮件", "帮我给[NAME]写一封邮件"),
+    ("我名叫温小明，请转告常建国明天开会", "我名叫[NAME]，请转告[NAME]明天开会"),
+    ("My name is José Jürgen.", "My name is [NAME]."),
+    # credentials in any scheme and any case, emails and addresses as typed
+    ("mysql://root:pass123@localhost/db", "[URL]"),
+    ("AppSecret=Xk29dk3LmQp0aZ81, passWord=hunter2!", "AppSecret=[SECRET], passWord=[SECRET]"),
+    ("邮箱 abc@163。com", "邮箱 [EMAIL]"),
+    ("身份证 440305/19651212/3456", "身份证 [ID_NUMBER]"),
+    ("住在光明路3号3-2-501，寄到湖南省长沙县光明村3组15号", "住在[ADDRESS]，寄到[ADDRESS]"),
 ]
 NEAR_MISSES = [
     "订单号 202403151234567 已发货",
@@ -82,11 +100,8 @@ NEAR_MISSES = [
     "价格¥1299.00，$1,299.99，1299元，13.5%",
     "version 1.2.3，v1.2.3.4，Python 3.11.4，版本 10.0.19041.1",
     "ISBN 978-7-111-12345-6，编号 1234567890",
-    "卡号 1234 5678 9012 3456",  # fails the Luhn check
-    "身份证号 110105194912310021",  # wrong check digit
     "https://docs.python.org/3/library/re.html?highlight=sub",
     "std::vector<int> a; Hello World",
-    "王芳是我同事，我叫小明",  # a name only where the text introduces it, with a surname
     "北京明天天气怎么样，要带伞吗",
     "That's not what I asked, thanks.",
     # context decides ambiguous numbers; versions, sections and plain URLs are no personal data
@@ -170,12 +185,12 @@ def test_no_redact_keeps_the_text(tmp_path: Path) -> None:
     assert (stats["redaction"], stats["redacted"]) == ("off (--no-redact)", {})
 
 
-def _inject_every_kind(raw: Path) -> tuple[set[str], set[str]]:
+def _inject_every_kind(raw: Path, corpus: Callable[..., list[Turn]] = turns) -> tuple[set[str], set[str]]:
     """Corpus turns (every kind of personal data) added to the user and assistant turns of a
     synthetic log, a phone number in some cids, a bad line that quotes a value; the values
     injected and their kinds."""
     lines = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines()]
-    planted = turns(2 * len(lines), seed=11)
+    planted = corpus(2 * len(lines), seed=11)
     values, kinds = set(), set()
     for i, line in enumerate(lines):
         key, text = ("turns", "message") if "turns" in line else ("messages", "content")
@@ -209,11 +224,21 @@ def _texts(folder: Path) -> list[tuple[str, str]]:
     return found
 
 
-def test_dry_run_with_every_kind_injected_writes_none_of_them(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("corpus", "every_kind"),
+    [
+        (turns, {k for k, *_ in PII_KINDS}),  # the project's own corpus
+        (fakercorpus.turns, {*fakercorpus.STRICT_KINDS, *fakercorpus.LOOSE_KINDS}),  # values from Faker
+    ],
+    ids=["own", "faker"],
+)
+def test_dry_run_with_every_kind_injected_writes_none_of_them(
+    tmp_path: Path, corpus: Callable[..., list[Turn]], every_kind: set[str]
+) -> None:
     raw, out = tmp_path / "raw.jsonl", tmp_path / "run"
     write_synth(raw, 80, seed=5)
-    values, kinds = _inject_every_kind(raw)
-    assert kinds == {k for k, *_ in PII_KINDS}
+    values, kinds = _inject_every_kind(raw, corpus)
+    assert kinds == every_kind
     assert dry_run(raw, out, "--chunk-size", "1000", "--skip-bad") == 0
     texts = _texts(out)
     assert any(
@@ -227,9 +252,21 @@ def test_dry_run_with_every_kind_injected_writes_none_of_them(tmp_path: Path) ->
         {(name, v) for name, text in texts for v, p in patterns.items() if v in text and p.search(text)}
     )
     assert leaked == []
-    assert scan(out).found == {}
+    # the second opinion finds no value of a strict kind; its wide nets for long numbers and
+    # tagged names also flag near-misses (order numbers, code) by design
+    assert set(scan(out).found) <= {"NUMBER", "NAME"}
     stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))["signals"]
     assert stats["skipped_lines"] == 1 and "[" in stats["skipped_examples"][0]
+
+
+def test_a_failing_detector_redacts_the_whole_text_and_counts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(text: str):
+        raise ValueError("a library's bug")
+
+    monkeypatch.setattr(redact, "DETECTORS", ((broken, lambda t: True), *redact.DETECTORS))
+    counts: Counter[str] = Counter()
+    assert redact_text("我叫李伟，手机13812345678", counts) == "[REDACTED]"
+    assert counts == {"REDACTED": 1}
 
 
 def test_a_cid_with_personal_data_becomes_a_stable_digest() -> None:

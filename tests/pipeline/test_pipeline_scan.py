@@ -59,3 +59,19 @@ def test_cli_exit_code_says_whether_anything_was_found(tmp_path: Path, capsys: p
     assert json.loads(capsys.readouterr().out)["found"] == {}
     assert main(["pipeline", "scan", str(tmp_path / "missing")]) == 1
     assert "no such file or directory" in capsys.readouterr().err
+
+
+def test_the_second_opinion_finds_what_a_redactor_may_miss_and_skips_tool_ids(tmp_path: Path) -> None:
+    rows = [
+        {"id": "5STR4Ed4KZiGLSk95f85Xe", "completed_at": "2026-12-03T14:40:10.123495+00:00"},
+        {"text": "connect with mysql://root:pass123@db.example.com/app"},
+        {"text": "邮箱 abc@163。com，电话 +1-460-424-7331x05329"},
+        {"text": "帮我给赖晓峰写一封邮件，他住在湖南省长沙县光明村3组15号"},
+        {"text": "I spoke with Ryan Gallagher, 6858 Shaw Camp, West Stevenmouth, PW 50310"},
+    ]
+    path = tmp_path / "set.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+    found = scan(path).found
+    # +1-460-424-7331x05329: an area code libphonenumber does not know, caught by the number net
+    assert {"URL", "EMAIL", "NUMBER", "NAME", "ADDRESS"} <= set(found)
+    assert "SECRET" not in found  # the tool's own ids are not read

@@ -30,7 +30,7 @@ _CUES_ZH = {
 }
 _CUES_EN = {
     "card": "card|account|acct|iban",
-    "phone": "phone|mobile|cell|tel|call|text|whatsapp|sms",
+    "phone": "phone|mobile|cell|tel|call|text|whatsapp|sms|reach",
     "id": r"ssn|social\s*security|id|ip",
 }
 

@@ -12,14 +12,29 @@ keeps every offset. docs/pipeline.md#privacy has the measured recall and precisi
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from uxbench.pipeline.privacy import numbers, people, secrets
+from uxbench.pipeline.privacy import numbers, people, places, secrets
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
-TYPES = ("SECRET", "URL", "EMAIL", "ID_NUMBER", "SSN", "IBAN", "BANK_CARD", "PHONE", "IP", "ADDRESS", "NAME")
+TYPES = (
+    "SECRET",
+    "URL",
+    "EMAIL",
+    "ID_NUMBER",
+    "SSN",
+    "IBAN",
+    "BANK_CARD",
+    "PHONE",
+    "IP",
+    "ADDRESS",
+    "NAME",
+    "REDACTED",  # a whole text that a detector failed on
+)
+log = logging.getLogger(__name__)
 Span = tuple[int, int, str]
 Detector = Callable[[str], Iterator[Span]]
 
@@ -35,16 +50,16 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (secrets.keys, lambda t: True),
     (secrets.urls, lambda t: "://" in t or "www." in t),
     (people.emails, lambda t: "@" in t),
+    (numbers.ibans, _DIGIT.search),
     (numbers.id_numbers, _DIGIT.search),
     (numbers.ssns, _DIGIT.search),
-    (numbers.ibans, _DIGIT.search),
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
     (numbers.phones, _DIGIT.search),
-    (secrets.passwords, lambda t: True),
-    (secrets.tokens, lambda t: True),
+    (secrets.credentials, lambda t: True),
+    (places.addresses, _DIGIT.search),
     (people.addresses, _DIGIT.search),
-    (people.names, people.may_name),
+    (people.names, lambda t: True),
 )
 
 
@@ -54,7 +69,17 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
 def find_spans(text: str) -> list[Span]:
     """Spans in text order, typed by the detector listed first. Each detector reads the text
     with the spans found before masked out (a card is not read again as a phone); a span that
-    touches an earlier one merges with it, so nothing of either is left out."""
+    touches an earlier one merges with it, so nothing of either is left out. A detector that
+    fails (a library's error on a strange string) fails closed: the whole text is one
+    `REDACTED` span, and the error is logged."""
+    try:
+        return _find_spans(text)
+    except Exception as error:  # any library error: never let the text through
+        log.warning("a detector failed on a text of %d characters (%r): redacted whole", len(text), error)
+        return [(0, len(text), "REDACTED")] if text else []
+
+
+def _find_spans(text: str) -> list[Span]:
     folded = text.translate(_FOLD)
     if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
         folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)

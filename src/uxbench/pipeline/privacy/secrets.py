@@ -29,20 +29,21 @@ _KEY_SHAPES = re.compile(
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",
     re.DOTALL,
 )
-_VALUE = r"[\"'“‘]?(?P<value>[!-~]{3,128})"
-_PASSWORD = re.compile(
-    r"(?i:(?<![a-z0-9])(?:pass(?:word|wd|code)|pwd|pw|pass(?=\s*[:=]))(?![a-z0-9])|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令))"
-    r"(?:\s*(?i:is|was)?\s*(?P<sep>[:=：])\s*|\s+(?i:is|was)\s+|\s*(?:是|为)?\s*)" + _VALUE
+# a credential's name, as code and config files write it (password, passWord, AppSecret,
+# AccessKeySecret, SecretId, api_key, "apiKey", AWS_SECRET_ACCESS_KEY, client_secret, …) or in Chinese
+_NAME = re.compile(
+    r"(?i:(?:pass(?:word|wd|code|phrase)?(?![a-z])|pwd|secret|token(?!s|iz)|api[_-]?key|access[_-]?key|private[_-]?key"
+    r"|credentials?|authorization|auth[_-]?key|bearer)[A-Za-z0-9_.-]*|(?<![a-z0-9])(?:pw|key)(?![a-z0-9]))"
+    r"|(?:登录|支付|账户|邮箱|wifi|WiFi)?(?:密码|口令)|密钥|秘钥|令牌|私钥"
 )
-_TOKEN = re.compile(
-    r"(?i:(?<![a-z0-9])(?:api[ _-]?key|access[ _-]?key(?:[ _-]?id)?|secret(?:[ _-]?(?:access[ _-]?)?key)?|"
-    r"client[ _-]?secret|(?:access|refresh|auth|api|bearer)?[ _-]?token|bearer|authorization|key)"
-    r"(?![a-z0-9]))"
-    r"|密钥|秘钥|令牌|私钥|口令"
+# the value: after `:` / `=` any value; after `is` / `是` / a space one that is no plain word
+_VALUE = re.compile(
+    r"[\"'“‘]?\s*(?:(?P<sep>[:=：]|=>)|\s(?i:is|was)\s|\s*(?:是|为)|\s+|(?<=[\u4e00-\u9fff]))\s*(?P<quote>[\"'“‘`])?\s*"
+    r"(?:(?i:bearer|basic|token)\s+)?(?P<value>[!-~]{3,200})"
 )
-_TOKEN_VALUE = re.compile(r"\s*(?:[:=：]|is|是|为)?\s*[\"'“‘]?(?P<value>[A-Za-z0-9_\-+/=.]{16,200})")
+_CLOSING = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`"}
 _URL = re.compile(
-    r"(?<![A-Za-z0-9])(?:(?:https?|ftp)://|www\.)"
+    r"(?<![A-Za-z0-9+.-])(?:[A-Za-z][A-Za-z0-9+.-]{1,15}://|www\.)"
     r"[^\s<>\"'，。！？；、（）()【】「」《》\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+",
     re.IGNORECASE,
 )
@@ -52,6 +53,7 @@ _SECRET_PARAM = re.compile(
     r"credentials?|ticket|otp|code|jwt)",
     re.IGNORECASE,
 )
+_USER_PASS = re.compile(r"^[^/]*//[^/\s]*@|^[^/@]*:[^/@]*@")  # user:pass@ in any scheme
 _PASSWORD_PARAM = re.compile(r"passw(?:or)?d|pwd|pass", re.IGNORECASE)
 _WEBHOOKS = re.compile(
     r"hooks\.slack\.com/(?:services|workflows)/|discord(?:app)?\.com/api/webhooks/|api\.telegram\.org/bot"
@@ -78,27 +80,29 @@ def keys(text: str) -> Iterator[Span]:
 
 
 def _strip(value: str) -> str:
-    """A value without the closing quote or sentence punctuation typed after it."""
-    return value.rstrip("\"'”’").rstrip(",.;，。；")
+    """A value without the sentence punctuation typed after it."""
+    return value.rstrip(",.;")
 
 
-def passwords(text: str) -> Iterator[Span]:
-    """The value after `password:` / `密码：` (any), or after `password is` / `密码是` when it is
-    not a plain word (it holds a digit, a symbol or a capital after the first letter)."""
-    for match in _PASSWORD.finditer(text):
-        value = _strip(match.group("value"))
-        if match.group("sep") is None and value.isalpha() and value[1:].islower():
-            continue  # "password is wrong", "password reset"
-        if len(value) >= 3:
-            yield match.start("value"), match.start("value") + len(value), "SECRET"
-
-
-def tokens(text: str) -> Iterator[Span]:
-    """A high-entropy value after key / token / secret / 密钥."""
-    for cue in _TOKEN.finditer(text):
-        match = _TOKEN_VALUE.match(text, cue.end())
-        if match and looks_random(value := _strip(match.group("value"))):
-            yield match.start("value"), match.start("value") + len(value), "SECRET"
+def credentials(text: str) -> Iterator[Span]:
+    """The value after a credential's name: any after `:` / `=`; after `is` / `是` one that holds
+    a digit, a symbol or a capital after its first letter ("password is wrong" stays), or a
+    random-looking one after a bare `key` / `token`."""
+    for name in _NAME.finditer(text):
+        match = _VALUE.match(text, name.end())
+        if match is None:
+            continue
+        value, quote = match.group("value"), match.group("quote")
+        value = value.split(_CLOSING[quote])[0] if quote else _strip(value)
+        if text[name.start() - 1 : name.start()] in ("?", "&"):
+            value = value.split("&")[0]  # a URL's query parameter ends at the next
+        plain = value.isalpha() and value[1:].islower()
+        if len(value) < 3 or (match.group("sep") is None and plain):
+            continue
+        bare = name.group().lower() in ("key", "token", "pw")
+        if bare and (match.group("sep") is None or plain) and not looks_random(value):
+            continue
+        yield match.start("value"), match.start("value") + len(value), "SECRET"
 
 
 def _secret_url(url: str) -> bool:
@@ -107,7 +111,7 @@ def _secret_url(url: str) -> bool:
         params = parse_qsl(parts.query, keep_blank_values=True) + parse_qsl(parts.fragment)
     except ValueError:
         return False
-    if "@" in parts.netloc or _WEBHOOKS.search(url):
+    if _USER_PASS.search(url) or _WEBHOOKS.search(url):
         return True
     for name, value in params:
         if _SECRET_PARAM.fullmatch(name) and (

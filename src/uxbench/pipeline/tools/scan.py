@@ -1,10 +1,10 @@
 """`uxbench pipeline scan PATH`: the personal data a finished set still holds, per kind.
 
-Reads every file under PATH the way the redactor reads a turn: each string of a JSON or JSONL
-file (keys and values), each cell of a CSV, each JSON member of an Inspect `.eval` log (a zip),
-and the lines of any other text file. A set built with redaction on holds only placeholders,
-so what this finds is personal data the redactor missed, or a set built elsewhere (or with
-`--no-redact`). Values are shown masked (`13…78`), never whole.
+Reads every file under PATH: each string of a JSON or JSONL file (keys and values), each cell
+of a CSV, each JSON member of an Inspect `.eval` log (a zip), and the lines of any other text
+file. Each string gets a second opinion (`privacy.wide`: libphonenumber's matcher,
+detect-secrets, jieba's tags and a wider net of shapes), not the redactor's own detectors, so
+what the redactor missed is found. Values are shown masked (`13…78`), never whole.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import zipfile
 from collections import Counter
 from collections.abc import Iterator
@@ -20,11 +21,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from uxbench.pipeline.privacy.redact import find_spans
+from uxbench.pipeline.privacy.wide import findings
 from uxbench.runtime.errors import DataError
 
 TEXT_SUFFIXES = {".md", ".txt", ".html", ".htm", ".yaml", ".yml", ".log", ".tsv", ".xml"}
 EXAMPLES = 5  # masked examples kept per kind
+# what Inspect and the pipeline make (eval_id, span_id, uuid, completed_at, a commit): no one's data
+_TOOL_ID = re.compile(r"(?:^|[.:\]])(?:(?:\w+_)?(?:id|uuid)|\w+_at|commit|created|timestamp)$")
 
 
 @dataclass
@@ -107,7 +110,7 @@ def _file_strings(path: Path) -> Iterator[tuple[str, str]]:
 @lru_cache(maxsize=1 << 16)
 def _spans(value: str) -> tuple[tuple[int, int, str], ...]:
     """Logs repeat their strings (keys, the prompt in every event): each is read once."""
-    return tuple(find_spans(value)) if len(value) >= 4 else ()
+    return tuple(findings(value)) if len(value) >= 4 else ()
 
 
 def scan_file(path: Path, report: ScanReport, label: str | None = None) -> None:
@@ -116,6 +119,8 @@ def scan_file(path: Path, report: ScanReport, label: str | None = None) -> None:
     try:
         for where, value in _file_strings(path):
             report.strings += 1
+            if _TOOL_ID.search(where):
+                continue
             for start, end, kind in _spans(value):
                 report.found[kind] += 1
                 kinds.add(kind)

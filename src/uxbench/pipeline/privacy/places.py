@@ -1,0 +1,53 @@
+"""Addresses given without a lead-in word, in Chinese and English: a chain of place names that
+holds a number, and a run of capitalised words and numbers that ends in a US state and ZIP code
+or a UK postcode. `people.addresses` finds street lines of their own (221 Baker Street).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+Span = tuple[int, int, str]
+
+_CJK = r"\u4e00-\u9fff"
+# a place name: characters ending in an administrative unit, a road or an estate
+_PLACE = (
+    r"(?:省|自治区|自治區|特别行政区|市|州|盟|区|區|县|縣|旗|镇|鎮|乡|鄉|街道|村|"
+    r"路|街|巷|弄|胡同|大道|道|段|小区|社区|社區|花园|花園|大厦|大廈|广场|廣場|公寓|新村|家园|家園|苑|园|園)"
+)
+_NAMED = rf"[{_CJK}]{{1,12}}?{_PLACE}"
+_NEXT = rf"[{_CJK}]{{0,9}}?{_PLACE}"
+# a numbered part: 26栋, 351室, 3组, H座, 5樓, 1號之1; or 3-2-501 glued to the part before
+_NUMBERED = (
+    r"\s?[0-9A-Za-z]{1,6}(?:[-之][0-9]{1,5})*\s?"
+    r"(?:号院|号楼|號樓|号|號|座|栋|棟|幢|楼|樓|层|層|室|单元|單元|组|組|弄|巷|段|户|戶|F)(?:之\d{1,4})?"
+    r"|\d{1,4}(?:-\d{1,5}){1,3}(?![\d-])"
+)
+_ADDRESS_ZH = re.compile(
+    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT})*(?:\s?\d{{6}}(?!\d))?"
+)
+# what people write before an address, not part of it
+_LEAD_ZH = re.compile(
+    r"^(?:我家|我们家|他家|她家|家|我|我们|现)?(?:住在|住|在|寄到|送到|发到|搬到了|搬到|改成|改为|位于|地址是|是|到)"
+)
+_UNIT_ZH = re.compile(r"\d")
+
+_TOKEN = r"(?:\d{1,6}[A-Za-z]?|[A-ZÀ-Þ][\w'’.-]*|#\d+|(?i:apt|suite|ste|unit|flat|studio|room)\.?)"
+_ADDRESS_EN = re.compile(
+    rf"(?<![\w'’.-])(?:{_TOKEN}(?:,? |,?\n\s*)){{1,10}}?"
+    r"(?:[A-Z]{2},? \d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})(?![\w])"
+)
+_ANCHOR_EN = re.compile(r"[A-Z]{2},? \d{5}|[A-Z]\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]{2}\d[A-Z\d]? ?\d[A-Z]{2}")
+
+
+def addresses(text: str) -> Iterator[Span]:
+    for match in _ADDRESS_ZH.finditer(text):
+        lead = _LEAD_ZH.match(match.group())
+        start = match.start() + (lead.end() if lead else 0)
+        numbered = _UNIT_ZH.search(text, max(start, match.end("post")), match.end())
+        if numbered and match.end() - start >= 4:
+            yield start, match.end(), "ADDRESS"
+    if _ANCHOR_EN.search(text):
+        for match in _ADDRESS_EN.finditer(text):
+            yield match.start(), match.end(), "ADDRESS"
