@@ -188,7 +188,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     check_installed()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with serve(
-        args.python, ensure_converted(), args.log, args.name or (MODEL,), args.timeout, extra=args.extra
+        args.python,
+        ensure_converted(),
+        args.log,
+        args.name or (MODEL,),
+        args.timeout,
+        extra=args.extra or EXTRA,
     ) as s:
         print(json.dumps(asdict(s)), flush=True)
         try:
