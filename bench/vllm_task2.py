@@ -47,6 +47,7 @@ class Row:
     status: str
     samples: int
     good_pct: float | None
+    load: float  # 1-minute load average when the eval started (the machine is shared)
 
 
 def measure(name: str, url: str, key: str, start: float, data: Path, args: argparse.Namespace) -> Row:
@@ -63,6 +64,7 @@ def measure(name: str, url: str, key: str, start: float, data: Path, args: argpa
         *DEFAULT_FLAGS.split(),
     ]  # fmt: skip
     env = {**os.environ, "BENCH_BASE_URL": url, "BENCH_API_KEY": key}
+    load = os.getloadavg()[0]
     wall, _, _ = run_inspect(command, env)
     status, samples, eval_wall, _, metrics = log_facts(log_dir)
     return Row(
@@ -77,6 +79,7 @@ def measure(name: str, url: str, key: str, start: float, data: Path, args: argpa
         status=status,
         samples=samples,
         good_pct=metrics.get("good_pct"),
+        load=round(load, 1),
     )
 
 
@@ -88,7 +91,9 @@ def main() -> None:
     parser.add_argument("--python", default=os.environ.get(PYTHON_ENV), help=f"default: ${PYTHON_ENV}")
     parser.add_argument("--servers", default="stub,vllm")
     parser.add_argument("--work", type=Path, default=None, help="data and logs (default: a tmp dir)")
-    parser.add_argument("--out", type=Path, default=HERE / "results_vllm.jsonl", help="append JSON lines here")
+    parser.add_argument(
+        "--out", type=Path, default=HERE / "results_vllm.jsonl", help="append JSON lines here"
+    )
     args = parser.parse_args()
     servers = args.servers.split(",")
     if "vllm" in servers and not args.python:

@@ -5,6 +5,8 @@ and answers /health; the real server is exercised by the `vllm` lane (test_vllm.
 """
 
 import os
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -106,3 +108,23 @@ def test_the_command_line() -> None:
     assert argv[argv.index("--host") + 1] == "127.0.0.1"
     assert argv[argv.index("--served-model-name") + 1 : argv.index("--host")] == ["smol", "grm"]
     assert "--max-logprobs" in argv and argv[-1] == "--enforce-eager"
+
+
+def test_the_server_dies_with_the_process_that_started_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A test run killed outright (no fixture teardown) leaves no server behind."""
+    python, _ = fake_python(tmp_path, "serve", monkeypatch)
+    pid_file = tmp_path / "server.pid"
+    starter = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from uxbench.providers.vllmserver import serve\n"
+        f"with serve({python!r}, Path('.'), Path({str(tmp_path / 'server.log')!r}), timeout=60) as s:\n"
+        f"    Path({str(pid_file)!r}).write_text(str(s.pid))\n"
+        "    os._exit(0)\n"
+    )
+    subprocess.run([sys.executable, "-c", starter], check=True, timeout=120)
+    pid = int(pid_file.read_text())
+    assert gone(pid)
+    os.killpg(pid, signal.SIGKILL)  # the stand-in's own child (vLLM's front process ends its engine)

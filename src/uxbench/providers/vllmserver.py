@@ -19,6 +19,7 @@ with the base URL, the model name and the pid.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import signal
@@ -90,6 +91,15 @@ def command(
     ]  # fmt: skip
 
 
+def _die_with_parent() -> None:
+    """In the server's process before it starts: SIGTERM it when the process that started it dies
+    (Linux's PR_SET_PDEATHSIG), so a test run that is killed leaves no server behind."""
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
 def _healthy(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
@@ -156,6 +166,7 @@ def serve(
             stdin=subprocess.DEVNULL,
             env=env,
             start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
     try:
         root = f"http://127.0.0.1:{port}"
