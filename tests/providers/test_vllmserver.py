@@ -77,23 +77,21 @@ def test_serves_on_loopback_and_stops_its_process_group(
     assert gone(served.pid) and gone(engine)  # the engine too: the group was ended
 
 
-def test_a_server_that_exits_is_reported_with_its_log(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("mode", "timeout", "error"),
+    [
+        ("crash", 60, r"(?s)vLLM exited with 1 before it was ready.*boom"),
+        ("never", 3, r"(?s)vLLM was not ready after 3 s.*fake vllm: loading"),
+    ],
+)
+def test_a_server_that_is_not_ready_is_reported_with_its_log(
+    mode: str, timeout: float, error: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    python, _ = fake_python(tmp_path, "crash", monkeypatch)
-    with pytest.raises(RuntimeError, match=r"(?s)vLLM exited with 1 before it was ready.*boom"):
-        with serve(python, tmp_path, tmp_path / "server.log", timeout=60):
+    python, child = fake_python(tmp_path, mode, monkeypatch)
+    with pytest.raises(RuntimeError, match=error):
+        with serve(python, tmp_path, tmp_path / "server.log", timeout=timeout):
             pass
-
-
-def test_a_server_never_ready_is_stopped_at_the_timeout(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    python, child = fake_python(tmp_path, "never", monkeypatch)
-    with pytest.raises(RuntimeError, match=r"(?s)not ready after 3 s.*fake vllm: loading"):
-        with serve(python, tmp_path, tmp_path / "server.log", timeout=3):
-            pass
-    assert gone(int(child.read_text()))
+    assert gone(int(child.read_text()))  # stopped with its group
 
 
 def test_a_missing_python_is_named(tmp_path: Path) -> None:

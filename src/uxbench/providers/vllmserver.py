@@ -73,7 +73,6 @@ def command(
     model_dir: Path,
     port: int,
     names: Sequence[str] = (MODEL,),
-    max_model_len: int = MAX_MODEL_LEN,
     extra: Sequence[str] = (),
 ) -> list[str]:
     """The server's command line: bound to 127.0.0.1, float32 as the weights are stored."""
@@ -85,7 +84,7 @@ def command(
         "--port", str(port),
         "--api-key", API_KEY,
         "--dtype", "float32",
-        "--max-model-len", str(max_model_len),
+        "--max-model-len", str(MAX_MODEL_LEN),
         "--max-logprobs", str(MAX_LOGPROBS),
         *extra,
     ]  # fmt: skip
@@ -148,14 +147,13 @@ def serve(
     log: Path,
     names: Sequence[str] = (MODEL,),
     timeout: float = START_TIMEOUT,
-    max_model_len: int = MAX_MODEL_LEN,
     extra: Sequence[str] = EXTRA,
 ) -> Iterator[Served]:
     """Start vLLM on a free 127.0.0.1 port, wait for /health, yield it, stop its process group."""
     if not Path(python).is_file():
         raise DataError(f"{PYTHON_ENV}={python}: no such python (the vLLM environment's bin/python)")
     port = free_port()
-    argv = command(python, model_dir, port, names, max_model_len, extra)
+    argv = command(python, model_dir, port, names, extra)
     env = {**os.environ, **{k: v for k, v in CPU_ENV.items() if k not in os.environ}}
     started = time.monotonic()
     with log.open("wb") as out:
