@@ -41,10 +41,10 @@ MODEL = "smol"  # the name the weights are served under
 API_KEY = "uxbench-vllm"
 # Enough alternatives for any --top-logprobs a task asks for (OpenAI's limit is 20).
 MAX_LOGPROBS = 20
-# SmolLM2's own context (config.json), above the 4,000 + 2,000 characters of the ladder's rung 1.
-MAX_MODEL_LEN = 8192
-START_TIMEOUT = 900.0  # seconds; a cold start compiles the model (about 3-6 min on 2 busy cores)
-# CPU settings: the KV cache in GiB (vLLM's default of 4 is more than 135M parameters need).
+MAX_MODEL_LEN = 8192  # SmolLM2's own context (config.json)
+START_TIMEOUT = 900.0  # seconds; a start took 2-3 min on 2 busy cores (bench/results_vllm.md)
+# CPU settings (an environment variable set by the caller wins): the KV cache in GiB, room for
+# several full contexts of this small model.
 CPU_ENV = {"VLLM_CPU_KVCACHE_SPACE": "2"}
 # No torch.compile warm-up: it starts in about 2 min instead of 3.5 on 2 busy cores (bench/results_vllm.md).
 EXTRA = ("--enforce-eager",)
@@ -99,9 +99,12 @@ def _die_with_parent() -> None:
         pass
 
 
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # 127.0.0.1: never via a proxy
+
+
 def _healthy(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:
+        with _DIRECT.open(url, timeout=5) as response:
             return bool(response.status == 200)
     except (urllib.error.URLError, OSError):
         return False
