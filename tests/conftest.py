@@ -12,6 +12,7 @@ from helpers.records import judge_records, write_jsonl
 
 import uxbench
 from uxbench.data.dataset import RELEASE_FILES
+from uxbench.providers.vllmserver import PYTHON_ENV, Served, serve
 from uxbench.runtime.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline
@@ -96,3 +97,24 @@ def pipeline_reference(pipeline_raw: Path, tmp_path_factory: pytest.TempPathFact
     out = tmp_path_factory.mktemp("pipeline_reference")
     assert dry_run(pipeline_raw, out, "--chunk-size", "1000") == 0
     return out
+
+
+@pytest.fixture(scope="session")
+def vllm_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The embedded model on a real vLLM server (127.0.0.1, a free port), served as `smol`:
+    its `base_url`, `model` and `api_key`; stopped by its process group after the session.
+    Skipped unless $UXBENCH_VLLM_PYTHON names the vLLM environment's python (.ci/vllm-lane)."""
+    python = os.environ.get(PYTHON_ENV)
+    if not python:
+        pytest.skip(f"no vLLM environment: set {PYTHON_ENV} to its python (.ci/vllm-lane builds one)")
+    from uxbench.providers.weights import check_installed, ensure_converted
+    from uxbench.runtime.errors import DataError
+
+    try:
+        check_installed()
+    except DataError as error:
+        pytest.skip(str(error))
+    log = tmp_path_factory.mktemp("vllm") / "server.log"
+    with serve(python, ensure_converted(), log) as served:
+        print(f"\nvLLM ready in {served.start_seconds} s at {served.base_url} (pid {served.pid})")
+        yield served
