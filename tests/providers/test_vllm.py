@@ -5,16 +5,21 @@ conftest.py) and reached the two ways docs/tasks-2-3.md gives: `openai-api/vllm/
 Inspect's own `vllm/<name>` provider connected to the running server. A 135M model answers
 nothing of value, so these tests check the path: the run succeeds, every sample is scored,
 the metrics are rates, and the grader, constrained by the server to the template's labels,
-answers a label with logprobs. How P(good) is read from those logprobs is tested elsewhere.
+answers a label with logprobs; with `-T grader_constrain=true` (Task 1: `-T constrain=true`)
+each P(good) equals the server's own ratio of the labels' probabilities within 0.01.
 """
 
+import argparse
+import importlib
 import math
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from inspect_ai import Task, eval
-from inspect_ai.log import EvalLog
-from inspect_ai.model import GenerateConfig, Model, get_model
+from inspect_ai.log import EvalLog, read_eval_log
+from inspect_ai.model import GenerateConfig, Model, ModelOutput, get_model
 
 from uxbench.providers.vllmserver import Served
 from uxbench.tasks.grader_check import grader_check
@@ -24,6 +29,7 @@ from uxbench.tasks.task3_recovery import task3_recovery
 
 pytestmark = [pytest.mark.vllm, pytest.mark.slow]
 
+ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 4
 LABELS = ["好", "差"]  # the built-in grader template's labels
 # vLLM's structured outputs: the server lets the grader answer only with one of the labels
@@ -92,7 +98,7 @@ def test_task1_judge(vllm_server: Served) -> None:
     log = run(task1_judge(data="sample"), model(vllm_server), logprobs=True, top_logprobs=5, **WRITER)
     values = metrics(log)
     assert_rates(values, ["avg_acc", "good_acc", "bad_acc", "parse_fail_rate", "p_good_rate"])
-    assert all(math.isfinite(v) or math.isnan(v) for v in values.values())
+    assert all(math.isfinite(v) for v in values.values())  # a metric without a value is left out
 
 
 def test_task2_eval(vllm_server: Served) -> None:
@@ -115,3 +121,40 @@ def test_inspect_vllm_provider_on_a_running_server(vllm_server: Served) -> None:
     """Inspect's `vllm/` provider given the server's URL (it starts none of its own)."""
     roles = {"grader": model(vllm_server, "vllm", extra_body=CONSTRAINED)}
     assert_graded(run(task2_eval(data="sample"), model(vllm_server, "vllm"), roles, **WRITER), "good_pct")
+
+
+@pytest.fixture(scope="module")
+def pgood() -> Any:
+    """bench/vllm_pgood.py: the server's own label ratio, asked by plain HTTP (the reference)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        return importlib.import_module("vllm_pgood")
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+
+def test_a_constrained_grader_scores_what_the_server_itself_gives(vllm_server: Served, pgood: Any) -> None:
+    """`-T grader_constrain=true`: each sample's P(good) is the grader's own ratio of the labels'
+    probabilities (SmolLM2 spells 好 and 差 as three byte tokens each), within 0.01."""
+    reply = ModelOutput.from_content("m", "晴天，二十度。")
+    under_test = get_model("mockllm/model", custom_outputs=lambda *_: reply)
+    log = run(task2_eval(data="sample", grader_constrain=True), under_test, {"grader": model(vllm_server)})
+    server = argparse.Namespace(
+        base_url=vllm_server.base_url, api_key=vllm_server.api_key, model=vllm_server.model
+    )
+    samples, worst = pgood.compare(
+        server, read_eval_log(log.location, resolve_attachments=True), "score", "grader"
+    )
+    assert samples == LIMIT and worst < 0.01, worst
+
+
+def test_a_constrained_judge_scores_what_the_server_itself_gives(vllm_server: Served, pgood: Any) -> None:
+    """Task 1 with `-T constrain=true`: P(good) for auroc/brier/ece is the judge's own label ratio."""
+    log = run(task1_judge(data="sample", constrain=True), model(vllm_server), logprobs=True, top_logprobs=5)
+    server = argparse.Namespace(
+        base_url=vllm_server.base_url, api_key=vllm_server.api_key, model=vllm_server.model
+    )
+    samples, worst = pgood.compare(
+        server, read_eval_log(log.location, resolve_attachments=True), "p_good", None
+    )
+    assert samples == LIMIT and worst < 0.01, worst
