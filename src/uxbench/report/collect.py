@@ -72,6 +72,7 @@ class Run:
     scorer: str | None = (
         None  # the score it reports, when its log holds several (`inspect score --action append`)
     )
+    shard: str | None = None  # K/N for one shard's log (`-T shard=K/N`); the report pools them (shards.py)
 
     @property
     def source(self) -> str:
@@ -393,6 +394,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
                 scorer=scorer,
                 data_source=(log.eval.metadata or {}).get("data_source"),
                 data_hash=(log.eval.metadata or {}).get("data_hash"),
+                shard=(log.eval.metadata or {}).get("shard"),
             )
         )
     return runs
@@ -418,25 +420,34 @@ def _newest_checks(found: list[CheckLog], skipped: list[Skipped]) -> list[CheckL
 
 
 def collect(
-    log_dirs: list[str | Path], partial: bool = True
+    log_dirs: list[str | Path], partial: bool = True, pool_dir: Path | None = None
 ) -> tuple[list[Run], list[CheckLog], list[Skipped]]:
-    """The runs to report (the newest per experiment; a complete run before a partial one),
-    the grader checks (the newest per grader, task and template) and the logs left out,
-    with reasons."""
-    runs: list[Run] = []
+    """The runs to report (the newest per experiment; a complete run before a partial one; the
+    shard logs of one experiment pooled into one run, its log written under `pool_dir`, see
+    shards.py), the grader checks (the newest per grader, task and template) and the logs left
+    out, with reasons."""
+    found: list[Run] = []
     checks: list[CheckLog] = []
     skipped: list[Skipped] = []
     for item in (found for items in pmap(_read_runs, list(log_paths(log_dirs).items())) for found in items):
         if isinstance(item, CheckLog):
             checks.append(item)
-            continue
-        path, name = item.log, item.name
-        if isinstance(item, Skipped):
+        elif isinstance(item, Skipped):
             skipped.append(item)
-        elif item.partial and not partial:
-            skipped.append(
-                Skipped(path, name, item.task, item.model, f"partial: {item.partial} (--complete-only)")
-            )
+        else:
+            found.append(item)
+    if any(run.shard for run in found):
+        from uxbench.report.shards import pool_shards
+
+        if pool_dir is None:
+            raise ValueError("shard logs are pooled into new logs: give collect() a pool_dir")
+        found, duplicates = pool_shards(found, pool_dir)
+        skipped += duplicates
+    runs: list[Run] = []
+    for item in found:
+        if item.partial and not partial:
+            reason = f"partial: {item.partial} (--complete-only)"
+            skipped.append(Skipped(item.log, item.name, item.task, item.model, reason))
         else:
             runs.append(item)
     chosen: dict[str, Run] = {}

@@ -25,6 +25,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from uxbench.data.dataset import to_messages, uxbench_dataset
 from uxbench.data.records import JudgeRecord
+from uxbench.data.shards import shard_samples
 from uxbench.graders.metrics import MODEL_KEY, grader_check_metrics
 from uxbench.graders.people_reference import ReferenceRow, read_reference
 from uxbench.graders.published import (
@@ -314,6 +315,7 @@ def grader_check(
     per_model: int | None = None,
     seed: int = 0,
     grader_template: str | None = None,
+    shard: str | None = None,
 ) -> Task:
     """Grader check.
 
@@ -332,6 +334,8 @@ def grader_check(
         per_model: grade a seeded sample of this many usable replies per model (default: all).
         seed: seed of the per_model sample.
         grader_template: path of your own GRM prompt template (default: ours, 好/差), as in Tasks 2/3.
+        shard: K/N grades the K-th of N disjoint shards of the replies, chosen by sample id
+            (docs/scale.md#shards).
     """
     ensure_tiktoken_cache()
     users = reference == USERS
@@ -377,6 +381,7 @@ def grader_check(
             )
     recovery = published_task == "task3" and not users
     samples, study = study_samples(samples)  # a person's share, when a team is set
+    samples, sharding = shard_samples(samples, shard)
     return Task(
         dataset=MemoryDataset(samples, name="uxbench_grader_check"),
         solver=recorded_reply(),
@@ -393,6 +398,7 @@ def grader_check(
             **facts,
             **reference_facts,
             **study,
+            **sharding,
             "per_model": per_model,
             "seed": seed,
             "grader_template": grader_template,
