@@ -50,6 +50,7 @@ TASK1 = {
     "gpt_5": (9, 6, (CIDS[0], CIDS[12]), (CIDS[3], CIDS[15], CIDS[16])),
     "claude_opus_4_6": (7, 8, (), ()),
 }
+HEADLINES = [("task1_judge", "avg_acc"), ("task2_eval", "good_pct"), ("task3_recovery", "recovery_rate")]
 OMITTED = {"gpt_5": {"task2": (4, 9), "task3": (2,)}, "claude_opus_4_6": {"task2": (), "task3": (0, 5, 6)}}
 
 
@@ -109,10 +110,7 @@ def paper_number(root: Path, model: str, task: str) -> float:
 
 
 @pytest.mark.parametrize("model", MODELS)
-@pytest.mark.parametrize(
-    "task, headline",
-    [("task1_judge", "avg_acc"), ("task2_eval", "good_pct"), ("task3_recovery", "recovery_rate")],
-)
+@pytest.mark.parametrize("task, headline", HEADLINES)
 def test_the_replay_gives_the_files_numbers_with_missing_rows_failed(
     replayed: Replayed, model: str, task: str, headline: str
 ) -> None:
@@ -236,10 +234,7 @@ def shown(board: Leaderboard) -> dict[str, list[list[str]]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "task, headline",
-    [("task1_judge", "avg_acc"), ("task2_eval", "good_pct"), ("task3_recovery", "recovery_rate")],
-)
+@pytest.mark.parametrize("task, headline", HEADLINES)
 def test_pooled_shards_give_every_published_number_exactly(
     replayed: Replayed, sharded: Sharded, task: str, headline: str
 ) -> None:

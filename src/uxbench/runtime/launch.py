@@ -110,7 +110,7 @@ def run(
     ray_address: str | None,
     inspect_args: tuple[str, ...],
 ) -> None:
-    """Run TASK as N shard processes (`inspect eval-set`, one per shard); run it again to resume.
+    """Run TASK as N shard processes at once (run it again to resume).
 
     Arguments after TASK go to each `inspect eval-set` (--model, -T, --model-role, …), e.g.
 
