@@ -79,6 +79,7 @@ class Run:
     unique_scored: int | None  # with --verify: samples with a unique id, one score and no error
     load_before: float  # 1-minute load average when the run started
     shards: int = 1  # processes the run was split over (uxbench run --shards)
+    load_after: float | None = None  # 1-minute load average when the run ended (a shared machine)
     metrics: dict[str, float] | None = None  # the log's scalar metrics (a fault run must match a clean one)
     profile: dict[str, float] | None = None
 
@@ -207,6 +208,7 @@ def measure(
         children = ["--subprocesses"] if args.shards > 1 else []
         command = ["py-spy", "record", "-r", "50", "-f", "raw", *children, "-o", str(profile), "--", *command]
     wall, cpu, rss = run_inspect(command, env)
+    load_after = os.getloadavg()[0]
     if args.shards > 1:
         pool(log_dir)
     requests = server.requests() - server_requests
@@ -240,6 +242,7 @@ def measure(
         unique_scored=unique_scored,
         load_before=round(load, 2),
         shards=args.shards,
+        load_after=round(load_after, 2),
         metrics=metrics,
         profile=summarise(profile) if profile is not None else None,
     )
@@ -263,6 +266,7 @@ COLUMNS = {
     "log_mb": "log MB",
     "server_cpu_ms_per_request": "server ms/req",
     "load_before": "load",
+    "load_after": "load after",
 }
 
 
