@@ -71,3 +71,29 @@ def test_a_sharded_run_pools_to_the_unsharded_numbers_and_resumes(tmp_path: Path
 
 def rows(board: Leaderboard) -> list[Row]:
     return [row for table in board.tables for section in table.sections for row in section.rows]
+
+
+def test_an_unreachable_ray_cluster_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
+    command = ["run", "uxbench/task1_judge", "--shards", "2", "--log-dir", str(tmp_path), "--ray-address"]
+    assert main([*command, "127.0.0.1:1", "--model", "mockllm/model"]) == 1
+    assert capsys.readouterr().err == "Error: Ray cluster 127.0.0.1:1: cannot connect (Connection refused)\n"
+
+
+@pytest.mark.slow
+def test_shards_as_ray_tasks(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 2, "include_dashboard": False})
+    logs = tmp_path / "logs"
+    try:
+        command = ["run", "uxbench/task1_judge", "--shards", "2", "--log-dir", str(logs)]
+        command += ["--ray-address", cluster.address, "--model", "mockllm/model", "-T", "data=sample"]
+        assert main(command) == 0
+    finally:
+        cluster.shutdown()
+    [row] = rows(build_report([logs], tmp_path / "r"))
+    assert row.run.partial is None and "(pooled: shards 1, 2 of 2)" in row.run.name

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import click
 
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.network import reachable
 
 
 def shard_connections(total: int | None, shards: int) -> list[int | None]:
@@ -79,6 +80,7 @@ def _ray(address: str, commands: list[list[str]]) -> list[int]:
         import ray
     except ImportError:
         raise DataError("--ray-address needs Ray: pip install 'uxbench[ray]'") from None
+    reachable(address)
     try:
         ray.init(address=address, logging_level="warning")
     except (ConnectionError, ValueError, RuntimeError) as error:
