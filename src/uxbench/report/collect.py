@@ -141,6 +141,7 @@ class CheckLog:
 
     check: Check
     name: str  # the log as shown
+    shard: str | None = None  # K/N for one shard's log; the report pools them (shards.py)
 
 
 def score_graders(path: str) -> dict[str, tuple[str, ...]]:
@@ -352,7 +353,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
         return [Skipped(path, name, task, log.eval.model, problem)]
     check = Check.of(log)
     if check is not None:
-        return [CheckLog(check, name)]
+        return [CheckLog(check, name, (log.eval.metadata or {}).get("shard"))]
     headline = TASKS[task].headline.metric
     scores = _uxbench_scores(log, headline)
     settings, explicit = run_settings(log)
@@ -426,25 +427,23 @@ def collect(
     shard logs of one experiment pooled into one run, its log written under `pool_dir`, see
     shards.py), the grader checks (the newest per grader, task and template) and the logs left
     out, with reasons."""
-    found: list[Run] = []
-    checks: list[CheckLog] = []
+    found: list[Run | CheckLog] = []
     skipped: list[Skipped] = []
     for item in (found for items in pmap(_read_runs, list(log_paths(log_dirs).items())) for found in items):
-        if isinstance(item, CheckLog):
-            checks.append(item)
-        elif isinstance(item, Skipped):
+        if isinstance(item, Skipped):
             skipped.append(item)
         else:
             found.append(item)
-    if any(run.shard for run in found):
-        from uxbench.report.shards import pool_shards
+    if any(item.shard for item in found):
+        from uxbench.report.shards import pool_shards  # it reads logs as this module does
 
         if pool_dir is None:
             raise ValueError("shard logs are pooled into new logs: give collect() a pool_dir")
-        found, duplicates = pool_shards(found, pool_dir)
-        skipped += duplicates
+        found, left_out = pool_shards(found, pool_dir)
+        skipped += left_out
     runs: list[Run] = []
-    for item in found:
+    checks = [item for item in found if isinstance(item, CheckLog)]
+    for item in (item for item in found if isinstance(item, Run)):
         if item.partial and not partial:
             reason = f"partial: {item.partial} (--complete-only)"
             skipped.append(Skipped(item.log, item.name, item.task, item.model, reason))

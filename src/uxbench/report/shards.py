@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 from pathlib import Path
 
 from inspect_ai.log import read_eval_log, recompute_metrics, write_eval_log
 
 from uxbench.data.shards import Shard
-from uxbench.report.collect import Run, Skipped, read_runs
+from uxbench.graders.qualification import GRADER_CHECK
+from uxbench.report.collect import CheckLog, Run, Skipped, read_runs
 from uxbench.report.parallel import pmap
 
 SHARD_FACTS = ("shard", "shard_records", "unsharded_records")
@@ -28,24 +30,50 @@ _HEAVY_FIELDS = {"events", "attachments", "store", "messages"}
 
 
 @dataclasses.dataclass(frozen=True)
+class Member:
+    """A shard's log as the pooling sees it: a run (one score of a Task 1–3 log) or a grader check."""
+
+    item: Run | CheckLog
+    key: str  # the experiment; with N, the pool it belongs to
+    shard: Shard
+    log: str
+    name: str
+    task: str
+    model: str
+    created: str
+    partial: str | None
+
+    @classmethod
+    def of(cls, item: Run | CheckLog) -> Member:
+        shard = Shard.parse(item.shard)
+        if isinstance(item, Run):
+            run = item
+            return cls(run, run.key, shard, run.log, run.name, run.task, run.model, run.created, run.partial)
+        check = item.check
+        key = json.dumps([str(check.grader), check.task, check.reference, str(check.template), check.kind])
+        model = check.grader.model
+        return cls(item, key, shard, check.location, item.name, GRADER_CHECK, model, check.created, None)
+
+
+@dataclasses.dataclass(frozen=True)
 class Pool:
     """The shard logs pooled into one run (in shard order), and what the pool lacks."""
 
-    runs: tuple[Run, ...]
+    members: tuple[Member, ...]
     count: int  # N
     missing: tuple[int, ...]
     target: str  # the pooled log's path
 
     @property
     def name(self) -> str:
-        shards = ", ".join(str(Shard.parse(run.shard).index) for run in self.runs)
-        return f"{self.runs[0].name} (pooled: shards {shards} of {self.count})"
+        shards = ", ".join(str(member.shard.index) for member in self.members)
+        return f"{self.members[0].name} (pooled: shards {shards} of {self.count})"
 
     @property
     def partial(self) -> str | None:
         """Why the pooled run does not cover its data: missing shards, or partial shard logs."""
         reasons = [f"shard {k}/{self.count} missing" for k in self.missing]
-        reasons += [f"shard {run.shard}: {run.partial}" for run in self.runs if run.partial]
+        reasons += [f"shard {m.shard}: {m.partial}" for m in self.members if m.partial]
         return "; ".join(reasons) or None
 
 
@@ -76,39 +104,51 @@ def pool_log(job: tuple[tuple[str, ...], str]) -> None:
     write_eval_log(pooled, target)
 
 
-def _pools(runs: list[Run], directory: Path, skipped: list[Skipped]) -> list[Pool]:
-    """The shard runs grouped by experiment and N; a shard run twice is pooled once."""
-    groups: dict[tuple[str, int], dict[int, list[Run]]] = {}
-    for run in runs:
-        shard = Shard.parse(run.shard)
-        groups.setdefault((run.key, shard.count), {}).setdefault(shard.index, []).append(run)
+def _pools(members: list[Member], directory: Path, skipped: list[Skipped]) -> list[Pool]:
+    """The shard logs grouped by experiment and N; a shard run twice is pooled once."""
+    groups: dict[tuple[str, int], dict[int, list[Member]]] = {}
+    for member in members:
+        groups.setdefault((member.key, member.shard.count), {}).setdefault(member.shard.index, []).append(
+            member
+        )
     pools = []
     for (_, count), by_index in groups.items():
         chosen = []
         for index in sorted(by_index):
             newest, *older = sorted(
-                by_index[index], key=lambda r: (r.partial is None, r.created, r.log), reverse=True
+                by_index[index], key=lambda m: (m.partial is None, m.created, m.log), reverse=True
             )
             chosen.append(newest)
             reason = f"shard {index}/{count} ran again; the newer {newest.name} is pooled"
-            skipped += [Skipped(r.log, r.name, r.task, r.model, reason) for r in older]
-        logs = "\n".join(run.log for run in chosen)
+            skipped += [Skipped(m.log, m.name, m.task, m.model, reason) for m in older]
+        logs = "\n".join(member.log for member in chosen)
         target = directory / f"{hashlib.sha1(logs.encode()).hexdigest()[:16]}.eval"
         missing = tuple(k for k in range(1, count + 1) if k not in by_index)
         pools.append(Pool(tuple(chosen), count, missing, str(target)))
     return pools
 
 
-def pool_shards(runs: list[Run], directory: Path) -> tuple[list[Run], list[Skipped]]:
-    """`runs` with the shard runs of each experiment replaced by one pooled run (its log written
-    under `directory`), and the shard logs left out (a shard run twice)."""
+def _pooled(pool: Pool, skipped: list[Skipped]) -> list[Run | CheckLog]:
+    """The pooled log's runs (the score the shards' runs report), or its grader check; a grader
+    check needs every shard whole (it has no partial form): else its shard logs are skipped."""
+    first = pool.members[0].item
+    if isinstance(first, CheckLog):
+        if pool.partial:
+            reason = f"a grader_check in shards, not all of them usable ({pool.partial}); not used"
+            skipped += [Skipped(m.log, m.name, m.task, m.model, reason) for m in pool.members]
+            return []
+        return [c for c in read_runs(pool.target, pool.name) if isinstance(c, CheckLog)]
+    found = [r for r in read_runs(pool.target, pool.name) if isinstance(r, Run) and r.scorer == first.scorer]
+    return [dataclasses.replace(run, partial=pool.partial) for run in found]
+
+
+def pool_shards(items: list[Run | CheckLog], directory: Path) -> tuple[list[Run | CheckLog], list[Skipped]]:
+    """`items` with the shard logs of each experiment (or grader check) replaced by one pooled run
+    or check (its log written under `directory`), and the shard logs left out, with reasons."""
     skipped: list[Skipped] = []
-    pools = _pools([run for run in runs if run.shard], directory, skipped)
-    jobs = list({pool.target: (tuple(run.log for run in pool.runs), pool.target) for pool in pools}.values())
-    pmap(pool_log, jobs)
-    pooled = []
-    for pool in pools:
-        scorer = pool.runs[0].scorer
-        found = [r for r in read_runs(pool.target, pool.name) if isinstance(r, Run) and r.scorer == scorer]
-        pooled += [dataclasses.replace(run, partial=pool.partial) for run in found]
-    return [run for run in runs if not run.shard] + pooled, skipped
+    pools = _pools([Member.of(item) for item in items if item.shard], directory, skipped)
+    directory.mkdir(parents=True, exist_ok=True)
+    jobs = {pool.target: (tuple(m.log for m in pool.members), pool.target) for pool in pools}
+    pmap(pool_log, list(jobs.values()))
+    pooled = [found for pool in pools for found in _pooled(pool, skipped)]
+    return [item for item in items if not item.shard] + pooled, skipped
