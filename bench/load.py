@@ -10,6 +10,11 @@ per record × latency ÷ connections), their ratio, CPU seconds (total, per reco
 per record beyond a 1-sample run's fixed start-up cost), peak RSS, log size and the
 server's own CPU. Results are printed as a Markdown table and appended as JSON lines
 to --out. `--profile` records each run with py-spy and reports where its CPU went.
+
+`--shards N` runs each task as `uxbench run --shards N` (N `inspect eval-set` processes,
+`-T shard=K/N`, the connections divided among them): wall and CPU are the launcher's and all
+its processes', and the shard logs are pooled as the report pools them (report/shards.py)
+before they are verified and their metrics recorded (they must equal the one-process run's).
 """
 
 from __future__ import annotations
@@ -73,6 +78,8 @@ class Run:
     samples: int
     unique_scored: int | None  # with --verify: samples with a unique id, one score and no error
     load_before: float  # 1-minute load average when the run started
+    shards: int = 1  # processes the run was split over (uxbench run --shards)
+    load_after: float | None = None  # 1-minute load average when the run ended (a shared machine)
     metrics: dict[str, float] | None = None  # the log's scalar metrics (a fault run must match a clean one)
     profile: dict[str, float] | None = None
 
@@ -143,14 +150,24 @@ def run_inspect(command: list[str], env: dict[str, str]) -> tuple[float, float, 
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+def pool(log_dir: Path) -> None:
+    """A sharded run's logs (LOG_DIR/shard-K-of-N/*.eval) pooled into LOG_DIR/pooled.eval."""
+    from uxbench.report.shards import pool_log
+
+    shards = sorted(log_dir.glob("shard-*/*.eval"))
+    pool_log((tuple(map(str, shards)), str(log_dir / "pooled.eval")))
+
+
 def log_facts(log_dir: Path) -> tuple[str, int, float, float, dict[str, float]]:
-    """(status, samples, eval wall seconds, file MB, scalar metrics) of the one log in `log_dir`."""
+    """(status, samples, eval wall seconds, file MB, scalar metrics) of the one log in `log_dir`
+    (a sharded run's: pooled; its eval wall from the first shard's start to the last one's end)."""
     from inspect_ai.log import read_eval_log
 
     (path,) = log_dir.glob("*.eval")
     log = read_eval_log(str(path), header_only=True)
-    started = datetime.fromisoformat(log.stats.started_at)
-    completed = datetime.fromisoformat(log.stats.completed_at)
+    headers = [read_eval_log(str(p), header_only=True) for p in log_dir.glob("shard-*/*.eval")] or [log]
+    started = min(datetime.fromisoformat(h.stats.started_at) for h in headers)
+    completed = max(datetime.fromisoformat(h.stats.completed_at) for h in headers)
     samples = log.results.completed_samples if log.results else 0
     metrics = {
         name: round(metric.value, 6)
@@ -159,7 +176,8 @@ def log_facts(log_dir: Path) -> tuple[str, int, float, float, dict[str, float]]:
         if isinstance(metric.value, int | float)
     }
     eval_wall = (completed - started).total_seconds()
-    return log.status, samples, eval_wall, path.stat().st_size / 2**20, metrics
+    size = sum(p.stat().st_size for p in log_dir.glob("shard-*/*.eval")) or path.stat().st_size
+    return log.status, samples, eval_wall, size / 2**20, metrics
 
 
 def verify(log_dir: Path) -> int:
@@ -180,12 +198,19 @@ def measure(
     log_dir = Path(tempfile.mkdtemp(prefix=f"{task}-", dir=work))
     records = args.sizes[DATA_OF.get(task, task)]
     command = [sys.executable, "-m", "inspect_ai", *inspect_command(task, data, args, log_dir, args.limit)]
+    if args.shards > 1:  # the same arguments, to the launcher: `uxbench run TASK --shards N ...`
+        launch = ["-m", "uxbench.cli", "run", TASK_REFS[task], "--shards", str(args.shards)]
+        command = [sys.executable, *launch, *command[command.index("-T") :]]
     load = os.getloadavg()[0]
     server_cpu, server_requests = server.cpu(), server.requests()
     profile = log_dir / "profile.txt" if args.profile else None
     if profile is not None:
-        command = ["py-spy", "record", "-r", "50", "-f", "raw", "-o", str(profile), "--", *command]
+        children = ["--subprocesses"] if args.shards > 1 else []
+        command = ["py-spy", "record", "-r", "50", "-f", "raw", *children, "-o", str(profile), "--", *command]
     wall, cpu, rss = run_inspect(command, env)
+    load_after = os.getloadavg()[0]
+    if args.shards > 1:
+        pool(log_dir)
     requests = server.requests() - server_requests
     status, samples, eval_wall, log_mb, metrics = log_facts(log_dir)
     unique_scored = verify(log_dir) if args.verify else None
@@ -216,6 +241,8 @@ def measure(
         samples=samples,
         unique_scored=unique_scored,
         load_before=round(load, 2),
+        shards=args.shards,
+        load_after=round(load_after, 2),
         metrics=metrics,
         profile=summarise(profile) if profile is not None else None,
     )
@@ -223,6 +250,7 @@ def measure(
 
 COLUMNS = {
     "task": "task",
+    "shards": "shards",
     "records": "records",
     "latency": "latency s",
     "connections": "conns",
@@ -238,6 +266,7 @@ COLUMNS = {
     "log_mb": "log MB",
     "server_cpu_ms_per_request": "server ms/req",
     "load_before": "load",
+    "load_after": "load after",
 }
 
 
@@ -275,6 +304,7 @@ def main() -> None:
     )
     parser.add_argument("--faults", default="", help="server fault rates, e.g. 429=0.05,500=0.02")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--shards", type=int, default=1, help="split each run over N processes (uxbench run)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the 1-sample start-up cost run")
     parser.add_argument("--profile", action="store_true", help="record each run with py-spy (slower)")
     parser.add_argument(
@@ -297,7 +327,7 @@ def main() -> None:
         for task in args.tasks.split(","):
             base_cpu = None
             if not args.no_baseline:
-                base_args = argparse.Namespace(**{**vars(args), "limit": 1, "profile": False})
+                base_args = argparse.Namespace(**{**vars(args), "limit": 1, "profile": False, "shards": 1})
                 base_cpu = measure(task, data, server, base_args, work, None).cpu
             for _ in range(args.repeat):
                 run = measure(task, data, server, args, work, base_cpu)

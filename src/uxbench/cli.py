@@ -1,7 +1,7 @@
 """The `uxbench` command line: a click group (Inspect's own CLI library) with one command per feature.
 
-Each feature module defines its click command (`report`, `pipeline`, `explore`, `redact`, `people`); heavy
-imports stay inside the command functions, so `uxbench --help` starts fast.
+Each feature module defines its click command (`report`, `pipeline`, `explore`, `redact`, `people`,
+`run`); heavy imports stay inside the command functions, so `uxbench --help` starts fast.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import click
 from uxbench.graders.cli import people
 from uxbench.pipeline.cli import pipeline
 from uxbench.report.cli import report
+from uxbench.runtime.launch import run
 from uxbench.runtime.redact_cli import redact
 from uxbench.web.cli import explore
 
@@ -24,7 +25,7 @@ def uxbench() -> None:
     """UXBench tools for Inspect AI."""
 
 
-for _command in (report, pipeline, explore, redact, people):
+for _command in (report, pipeline, explore, redact, people, run):
     uxbench.add_command(_command)
 
 

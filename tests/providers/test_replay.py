@@ -10,6 +10,7 @@ both models together in one ranking graded by UXBench-GRM (published grades).
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -19,7 +20,7 @@ from helpers.grm import metric_values, write_data
 from helpers.published import judge_cids, lines, write_published, write_verdicts
 from helpers.records import judge_records, write_jsonl
 from inspect_ai import eval
-from inspect_ai.log import EvalLog
+from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import get_model
 
 from uxbench.data.dataset import RELEASE_FILES
@@ -36,7 +37,7 @@ from uxbench.graders.published import (
     replayed_model,
 )
 from uxbench.report import build_report
-from uxbench.report.tables import Leaderboard, section_grid
+from uxbench.report.tables import Leaderboard, Row, section_grid
 from uxbench.report.trust import NOT_APPLICABLE, STAND_IN
 from uxbench.runtime.errors import DataError
 from uxbench.scorers.grm import PUBLISHED_GRADE
@@ -53,12 +54,14 @@ TASK1 = {
     "gpt_5": (9, 6, (CIDS[0], CIDS[12]), (CIDS[3], CIDS[15], CIDS[16])),
     "claude_opus_4_6": (7, 8, (), ()),
 }
+HEADLINES = [("task1_judge", "avg_acc"), ("task2_eval", "good_pct"), ("task3_recovery", "recovery_rate")]
 OMITTED = {"gpt_5": {"task2": (4, 9), "task3": (2,)}, "claude_opus_4_6": {"task2": (), "task3": (0, 5, 6)}}
 
 
 @dataclass
 class Replayed:
     root: Path
+    data: Path
     logs: dict[tuple[str, str], EvalLog]  # (model, task) → log
     board: Leaderboard
 
@@ -80,19 +83,26 @@ def replayed(tmp_path_factory: pytest.TempPathFactory) -> Replayed:
         write_published(root, model, lines(model, N2, failed_grades=11), omit_grades=OMITTED[model]["task2"])
         records = lines(model, N3, "task3", failed_grades=9)
         write_published(root, model, records, task="task3", omit_grades=OMITTED[model]["task3"])
-    logs = {}
-    for model in MODELS:
-        done = eval(
-            [task1_judge(data=str(data)), task2_eval(data=str(data)), task3_recovery(data=str(data))],
-            model=get_model(f"replay/{model}", outputs=str(root)),
-            model_roles={"grader": get_model(f"replay-grm/{model}", outputs=str(root))},
-            display="none",
-            log_dir=str(tmp / "logs"),
-            max_connections=32,
-        )
-        logs |= {(model, log.eval.task.rsplit("/", 1)[-1]): log for log in done}
+    logs = {key: log for model in MODELS for key, log in replay(root, data, model, tmp / "logs").items()}
     board = build_report([tmp / "logs"], tmp / "report")
-    return Replayed(root, logs, board)
+    return Replayed(root, data, logs, board)
+
+
+def replay(root: Path, data: Path, model: str, log_dir: Path, shard: str | None = None) -> dict:
+    """The model's three tasks replayed (one shard of each, when given): (model, task) → log."""
+    done = eval(
+        [
+            task1_judge(data=str(data), shard=shard),
+            task2_eval(data=str(data), shard=shard),
+            task3_recovery(data=str(data), shard=shard),
+        ],
+        model=get_model(f"replay/{model}", outputs=str(root)),
+        model_roles={"grader": get_model(f"replay-grm/{model}", outputs=str(root))},
+        display="none",
+        log_dir=str(log_dir),
+        max_connections=32,
+    )
+    return {(model, log.eval.task.rsplit("/", 1)[-1]): log for log in done}
 
 
 def paper_number(root: Path, model: str, task: str) -> float:
@@ -104,10 +114,7 @@ def paper_number(root: Path, model: str, task: str) -> float:
 
 
 @pytest.mark.parametrize("model", MODELS)
-@pytest.mark.parametrize(
-    "task, headline",
-    [("task1_judge", "avg_acc"), ("task2_eval", "good_pct"), ("task3_recovery", "recovery_rate")],
-)
+@pytest.mark.parametrize("task, headline", HEADLINES)
 def test_the_replay_gives_the_files_numbers_with_missing_rows_failed(
     replayed: Replayed, model: str, task: str, headline: str
 ) -> None:
@@ -191,6 +198,83 @@ def test_the_paper_column_shows_a_dash_where_the_paper_has_no_number(replayed: R
     assert text == "72.9" and "17 records whose published verdict failed" in note
     task3 = paper_cells("task3_recovery")
     assert task3["replay/claude_opus_4_6"][0] == "12.8" and task3["replay/gpt_5"] == ("–", "")
+
+
+# ---------------------------------------------------------------- the replay in shards
+
+
+@dataclass
+class Sharded:
+    count: int
+    logs: Path
+    board: Leaderboard
+
+
+@pytest.fixture(scope="module", params=[2, 3], ids=["2 shards", "3 shards"])
+def sharded(replayed: Replayed, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    """The same replays run as N shard processes (`-T shard=K/N`), pooled by the report."""
+    count = request.param
+    tmp = tmp_path_factory.mktemp(f"shards{count}")
+    for model in MODELS:
+        for k in range(1, count + 1):
+            replay(replayed.root, replayed.data, model, tmp / "logs", f"{k}/{count}")
+    return Sharded(count, tmp / "logs", build_report([tmp / "logs"], tmp / "report"))
+
+
+def report_rows(board: Leaderboard) -> dict[tuple[str, str], Row]:
+    return {(t.spec.name, row.run.model): row for t in board.tables for s in t.sections for row in s.rows}
+
+
+def shown(board: Leaderboard) -> dict[str, list[list[str]]]:
+    """Every section's cells as shown, but the log's name and date."""
+    grids = {s.id: section_grid(s) for t in board.tables for s in t.sections}
+    return {
+        key: [
+            [c.text for title, c in zip(g.titles, row, strict=True) if title not in ("Log", "Date (UTC)")]
+            for row in g.rows
+        ]
+        for key, g in grids.items()
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task, headline", HEADLINES)
+def test_pooled_shards_give_every_published_number_exactly(
+    replayed: Replayed, sharded: Sharded, task: str, headline: str
+) -> None:
+    pooled, whole = report_rows(sharded.board), report_rows(replayed.board)
+    for model in MODELS:
+        row, one = pooled[(task, f"replay/{model}")], whole[(task, f"replay/{model}")]
+        assert f"of {sharded.count})" in row.run.name and row.run.partial is None
+        assert row.run.metrics[headline] == pytest.approx(paper_number(replayed.root, model, task), abs=1e-12)
+        assert row.run.metrics == pytest.approx(one.run.metrics, abs=1e-12)
+        for key, groups in one.run.breakdown.items():
+            assert row.run.breakdown[key] == pytest.approx(groups, abs=1e-12)
+        assert (row.run.samples, row.run.total, row.no_rows, row.counts) == (
+            one.run.samples,
+            one.run.total,
+            one.no_rows,
+            one.counts,
+        )
+        assert row.interval == pytest.approx(one.interval, abs=1e-12)
+    assert shown(sharded.board) == shown(replayed.board)
+
+
+@pytest.mark.slow
+def test_a_missing_or_repeated_shard_is_named(sharded: Sharded, tmp_path: Path) -> None:
+    logs = sorted(sharded.logs.glob("*.eval"))
+    shard_of = {log: read_eval_log(str(log), header_only=True).eval.metadata["shard"] for log in logs}
+    kept = [log for log in logs if not shard_of[log].startswith("2/")]
+    for log in kept:
+        shutil.copy(log, tmp_path / log.name)
+    again = next(log for log in kept if shard_of[log].startswith("1/"))
+    shutil.copy(again, tmp_path / f"again-{again.name}")
+    board = build_report([tmp_path], tmp_path / "report")
+    for row in report_rows(board).values():
+        assert row.run.partial == f"shard 2/{sharded.count} missing" and row.rank is None
+        assert row.run.samples < row.run.total
+    repeated = [s for s in board.skipped if s.reason.startswith(f"shard 1/{sharded.count} ran again")]
+    assert len(repeated) == 1
 
 
 # ---------------------------------------------------------------- names and files

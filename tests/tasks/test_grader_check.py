@@ -36,6 +36,7 @@ from uxbench.graders.qualification import (
     qualifies,
 )
 from uxbench.judge.prompt import builtin_templates, read_judge_prompt
+from uxbench.report.collect import collect
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.localserver import OpenAIServer, prompt_text
 from uxbench.tasks.grader_check import grader_check
@@ -318,3 +319,28 @@ def test_options_that_do_not_go_together(runs: Runs) -> None:
         grader_check(reference=str(runs.root), data=str(runs.data), models="alpha,nobody")
     with pytest.raises(DataError, match="no task2_ux_eval/judge/"):
         grader_check(reference=str(runs.data), data=str(runs.data))
+
+
+# ---------------------------------------------------------------- in shards
+
+
+def test_a_grader_check_in_shards_pools_to_the_whole_checks_numbers(runs: Runs, tmp_path: Path) -> None:
+    with OpenAIServer(flipping_grader) as server:
+        grader = get_model("openai-api/local/grader", base_url=server.url, api_key="test-key")
+        shards = [
+            grader_check(
+                reference=str(runs.root), task="task2", data=str(runs.data), models="alpha,gamma", shard=k
+            )
+            for k in ("1/2", "2/2")
+        ]
+        first, second = run(shards, grader, tmp_path)
+    whole = Check.of(runs.check)
+    _, [pooled], skipped = collect([tmp_path / "logs"], pool_dir=tmp_path / "pooled")
+    assert pooled.check.metrics.keys() == whole.metrics.keys() and not skipped
+    for name, value in whole.metrics.items():
+        assert pooled.check.metrics[name] == pytest.approx(value, abs=1e-12, nan_ok=True), name
+    Path(second.location).unlink()
+    _, checks, skipped = collect([tmp_path / "logs"], pool_dir=tmp_path / "pooled")
+    assert checks == [] and [s.reason for s in skipped] == [
+        "a grader_check in shards, not all of them usable (shard 2/2 missing); not used"
+    ]

@@ -7,6 +7,7 @@ the process.
 from __future__ import annotations
 
 import json
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -55,7 +56,17 @@ def build_report(
 
     `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
     print absolute log paths and path-valued settings instead of relative names."""
-    runs, grader_checks, skipped = collect(log_dirs, partial=partial)
+    out = Path(out_dir).expanduser()
+    out.mkdir(parents=True, exist_ok=True)
+    # the pooled logs of sharded runs (report/shards.py) are kept while the report is built
+    with tempfile.TemporaryDirectory(prefix=".pooled-", dir=out) as pooled:
+        return _build(log_dirs, out, partial, show_paths, Path(pooled))
+
+
+def _build(
+    log_dirs: list[str | Path], out: Path, partial: bool, show_paths: bool, pool_dir: Path
+) -> tables.Leaderboard:
+    runs, grader_checks, skipped = collect(log_dirs, partial=partial, pool_dir=pool_dir)
     if not runs and not grader_checks and not skipped:
         raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
     notes = [] if cjk_font() else [NO_CJK_FONT]
@@ -65,8 +76,6 @@ def build_report(
     evidence.prefetch(runs, [run for run in runs if TASKS[run.task].graded])
     board = tables.leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths, grader_checks)
     checks = trust.assess(board, evidence)
-    out = Path(out_dir).expanduser()
-    out.mkdir(parents=True, exist_ok=True)
     _remove_old_charts(out)
     jobs = [
         job

@@ -75,6 +75,7 @@ class Run:
     )
     eval_id: str = ""  # the run's id: a re-scored copy of a log (`inspect score --output-file`) keeps it
     written: float = 0.0  # when the log file was last written (its newest scoring), as a timestamp
+    shard: str | None = None  # K/N for one shard's log (`-T shard=K/N`); the report pools them (shards.py)
 
     @property
     def source(self) -> str:
@@ -150,6 +151,7 @@ class CheckLog:
 
     check: Check
     name: str  # the log as shown
+    shard: str | None = None  # K/N for one shard's log; the report pools them (shards.py)
 
 
 def score_graders(path: str) -> dict[str, tuple[str, ...]]:
@@ -361,7 +363,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
         return [Skipped(path, name, task, log.eval.model, problem)]
     check = Check.of(log)
     if check is not None:
-        return [CheckLog(check, name)]
+        return [CheckLog(check, name, (log.eval.metadata or {}).get("shard"))]
     headline = TASKS[task].headline.metric
     scores = _uxbench_scores(log, headline)
     settings, explicit = run_settings(log)
@@ -406,6 +408,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
                 data_hash=(log.eval.metadata or {}).get("data_hash"),
                 eval_id=log.eval.eval_id,
                 written=written,
+                shard=(log.eval.metadata or {}).get("shard"),
             )
         )
     return runs
@@ -450,26 +453,32 @@ def _newest_scoring(runs: list[Run], skipped: list[Skipped]) -> list[Run]:
 
 
 def collect(
-    log_dirs: list[str | Path], partial: bool = True
+    log_dirs: list[str | Path], partial: bool = True, pool_dir: Path | None = None
 ) -> tuple[list[Run], list[CheckLog], list[Skipped]]:
-    """The runs to report (one file per run, the newest scoring; the newest run per experiment;
-    a complete run before a partial one),
-    the grader checks (the newest per grader, task and template) and the logs left out,
-    with reasons."""
-    runs: list[Run] = []
-    checks: list[CheckLog] = []
+    """The runs to report (one file per run, the newest scoring; the newest per experiment; a
+    complete run before a partial one; the shard logs of one experiment pooled into one run, its
+    log written under `pool_dir`, see shards.py), the grader checks (the newest per grader, task
+    and template) and the logs left out, with reasons."""
+    found: list[Run | CheckLog] = []
     skipped: list[Skipped] = []
     for item in (found for items in pmap(_read_runs, list(log_paths(log_dirs).items())) for found in items):
-        if isinstance(item, CheckLog):
-            checks.append(item)
-            continue
-        path, name = item.log, item.name
         if isinstance(item, Skipped):
             skipped.append(item)
-        elif item.partial and not partial:
-            skipped.append(
-                Skipped(path, name, item.task, item.model, f"partial: {item.partial} (--complete-only)")
-            )
+        else:
+            found.append(item)
+    if any(item.shard for item in found):
+        from uxbench.report.shards import pool_shards  # it reads logs as this module does
+
+        if pool_dir is None:
+            raise ValueError("shard logs are pooled into new logs: give collect() a pool_dir")
+        found, left_out = pool_shards(found, pool_dir)
+        skipped += left_out
+    runs: list[Run] = []
+    checks = [item for item in found if isinstance(item, CheckLog)]
+    for item in (item for item in found if isinstance(item, Run)):
+        if item.partial and not partial:
+            reason = f"partial: {item.partial} (--complete-only)"
+            skipped.append(Skipped(item.log, item.name, item.task, item.model, reason))
         else:
             runs.append(item)
     chosen: dict[str, Run] = {}

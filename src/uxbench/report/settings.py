@@ -28,6 +28,7 @@ from uxbench.runtime.roles import grader_roles
 
 # task arguments shown in the Data column instead of among the settings
 DATA_ARGS = ("data", "revision")
+SHARD_ARG = "shard"
 _ABSOLUTE = re.compile(r"^(?:/|~|[A-Za-z]:[\\/])")
 _PATH_IN_TEXT = re.compile(r"(?<![\w.:/])(?:/|~/|[A-Za-z]:\\)(?:[^\s'\"/\\:]+[/\\])+([^\s'\"/\\:]+)")
 
@@ -64,7 +65,8 @@ def _grader_settings(log: EvalLog) -> dict[str, Any]:
 
 def run_settings(log: EvalLog) -> tuple[dict[str, Any], frozenset[str]]:
     """All settings of a run, and the names of those given explicitly on the command line."""
-    task_args = dict(log.eval.task_args)
+    # a shard (`-T shard=K/N`) is where a record ran, not how: the shards of one experiment pool
+    task_args = {name: value for name, value in log.eval.task_args.items() if name != SHARD_ARG}
     # the plan's config is the eval's flags merged over the task's own config (its defaults)
     gen = generation(log.plan.config if log.plan else log.eval.model_generate_config)
     model_args = {f"-M {name}": value for name, value in _arguments(log.eval.model_args).items()}
@@ -74,7 +76,7 @@ def run_settings(log: EvalLog) -> tuple[dict[str, Any], frozenset[str]]:
     grader = _grader_settings(log)
     epochs = {"epochs": log.eval.config.epochs} if (log.eval.config.epochs or 1) > 1 else {}
     settings = {**task_args, **gen, **model_args, **grader, **epochs}
-    explicit = {*log.eval.task_args_passed, *generation(log.eval.model_generate_config)}
+    explicit = {*log.eval.task_args_passed, *generation(log.eval.model_generate_config)} - {SHARD_ARG}
     return settings, frozenset(explicit | set(model_args) | set(grader) | set(epochs))
 
 

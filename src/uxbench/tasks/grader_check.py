@@ -25,6 +25,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from uxbench.data.dataset import to_messages, uxbench_dataset
 from uxbench.data.records import JudgeRecord
+from uxbench.data.shards import shard_samples
 from uxbench.graders.metrics import MODEL_KEY, grader_check_metrics
 from uxbench.graders.people_reference import ReferenceRow, read_reference
 from uxbench.graders.published import (
@@ -318,6 +319,7 @@ def grader_check(
     seed: int = 0,
     grader_template: str | None = None,
     grader_constrain: bool = False,
+    shard: str | None = None,
 ) -> Task:
     """Grader check.
 
@@ -339,6 +341,8 @@ def grader_check(
         grader_constrain: ask the grader's server (vLLM) to answer only 好 or 差 and read P(good)
             back from its prompt logprobs, so any open model is a well-formed grader (off: the
             grader is asked as the paper asks UXBench-GRM).
+        shard: K/N grades the K-th of N disjoint shards of the replies, chosen by sample id
+            (docs/scale.md#shards).
     """
     ensure_tiktoken_cache()
     users = reference == USERS
@@ -385,6 +389,7 @@ def grader_check(
     recovery = published_task == "task3" and not users
     samples, study = study_samples(samples)  # a person's share, when a team is set
     metrics = grader_check_metrics(users)  # a person's: as a published reference's, per model
+    samples, sharding = shard_samples(samples, shard)
     return Task(
         dataset=MemoryDataset(samples, name="uxbench_grader_check"),
         solver=recorded_reply(),
@@ -402,6 +407,7 @@ def grader_check(
             **facts,
             **reference_facts,
             **study,
+            **sharding,
             "per_model": per_model,
             "seed": seed,
             "grader_template": grader_template,

@@ -8,6 +8,7 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 
 from uxbench.data.dataset import uxbench_dataset
+from uxbench.data.shards import shard_dataset
 from uxbench.grading.logprobs import constrained
 from uxbench.judge.verdict import ParseMode
 from uxbench.runtime.metric import metric_descriptions
@@ -31,6 +32,7 @@ def task1_judge(
     revision: str | None = None,
     skip_bad: bool = False,
     exclude: str | None = None,
+    shard: str | None = None,
     prompt: Literal["default", "user_modeling", "cot", "few_shot"] = "default",
     labels: Literal["binary", "three_class"] = "binary",
     template: str | None = None,
@@ -45,6 +47,8 @@ def task1_judge(
         skip_bad: skip (and count) unusable records instead of stopping.
         exclude: an exclusion file (JSONL of cid, reason, who, when; `uxbench explore`
             writes it): leave its records out and count them (`excluded_records`).
+        shard: K/N runs the K-th of N disjoint shards of the records, chosen by record id
+            (docs/scale.md#shards); the report pools the N logs into one row.
         prompt: built-in prompting strategy: default, user_modeling, cot, few_shot.
         labels: binary (good/bad) or three_class (adds a neutral option).
         template: path of your own judge template (overrides `prompt`).
@@ -58,8 +62,12 @@ def task1_judge(
     scorer = judge_verdict(template or prompt, labels, parse, constrain)  # checks labels and parse
     judging = judge_template(template or prompt, labels)
     config = constrained(CONFIG, constraint_choices(judging)) if constrain else CONFIG
-    dataset, facts = study_dataset(
-        *uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude), gold_template=judging
+    dataset, facts = shard_dataset(
+        *study_dataset(
+            *uxbench_dataset("task1", data, revision, skip_bad, judging, exclude=exclude),
+            gold_template=judging,
+        ),
+        shard,
     )
     # gold items (a person's attention checks) get a metric of their own
     metrics = [*judge_metrics(), gold_acc()] if (facts.get("study") or {}).get("gold") else judge_metrics()

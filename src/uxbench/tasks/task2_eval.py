@@ -12,6 +12,7 @@ from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver
 
 from uxbench.data.dataset import uxbench_dataset
+from uxbench.data.shards import shard_dataset
 from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
@@ -46,6 +47,7 @@ def task2_eval(
     revision: str | None = None,
     skip_bad: bool = False,
     exclude: str | None = None,
+    shard: str | None = None,
     system_prompt: str = "none",
     grader_template: str | None = None,
     self_grade: bool = False,
@@ -60,6 +62,8 @@ def task2_eval(
         skip_bad: skip (and count) unusable records instead of stopping.
         exclude: an exclusion file (JSONL of cid, reason, who, when; `uxbench explore`
             writes it): leave its records out and count them (`excluded_records`).
+        shard: K/N runs the K-th of N disjoint shards of the records, chosen by record id
+            (docs/scale.md#shards); the report pools the N logs into one row.
         system_prompt: none, helpful, ux, empathetic, or the path of your own system prompt.
         grader_template: path of your own GRM prompt template (default: ours, 好/差).
         self_grade: grade with the model under test when no grader role is bound (biased).
@@ -76,8 +80,10 @@ def task2_eval(
         solver.append(
             add_system_prompt(prompt_text(system_prompt, SYSTEM_PROMPTS, "system_", "system_prompt"))
         )
-    dataset, facts = study_dataset(*uxbench_dataset("task2", data, revision, skip_bad, exclude=exclude))
     metrics = grm_metrics()
+    dataset, facts = shard_dataset(
+        *study_dataset(*uxbench_dataset("task2", data, revision, skip_bad, exclude=exclude)), shard
+    )
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),

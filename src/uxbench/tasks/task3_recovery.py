@@ -12,6 +12,7 @@ from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
 from uxbench.data.dataset import uxbench_dataset
+from uxbench.data.shards import shard_dataset
 from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
@@ -40,6 +41,7 @@ def task3_recovery(
     revision: str | None = None,
     skip_bad: bool = False,
     exclude: str | None = None,
+    shard: str | None = None,
     strategy: Literal["normal", "cot", "failure_aware", "critique"] = "normal",
     grm_context: Literal["paper", "full"] = "paper",
     baseline: bool = False,
@@ -55,6 +57,8 @@ def task3_recovery(
         skip_bad: skip (and count) unusable records instead of stopping.
         exclude: an exclusion file (JSONL of cid, reason, who, when; `uxbench explore`
             writes it): leave its records out and count them (`excluded_records`).
+        shard: K/N runs the K-th of N disjoint shards of the records, chosen by record id
+            (docs/scale.md#shards); the report pools the N logs into one row.
         strategy: normal, cot, failure_aware or critique; cot and critique reason first,
             and only the repair after the final marker is graded.
         grm_context: paper (the grader sees the failed reply and the complaint) or full
@@ -71,8 +75,10 @@ def task3_recovery(
     solver: list[Solver] = []
     if strategy != "normal":
         solver.append(add_system_prompt(prompt_text(strategy, STRATEGIES, "recovery_", "strategy")))
-    dataset, facts = study_dataset(*uxbench_dataset("task3", data, revision, skip_bad, exclude=exclude))
     metrics = grm_metrics(recovery_rate(), baseline=baseline)
+    dataset, facts = shard_dataset(
+        *study_dataset(*uxbench_dataset("task3", data, revision, skip_bad, exclude=exclude)), shard
+    )
     return Task(
         dataset=dataset,
         setup=require_grader(self_grade),

@@ -9,7 +9,6 @@ its own log. A chunk runs in one worker process at a time, so no log is written 
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -18,6 +17,7 @@ from typing import Any
 
 from uxbench.pipeline.run.parallel import pool, stop
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.network import reachable
 
 Work = Callable[[Any], Any]
 GRACE = 10.0  # seconds the chunks in flight get to end after an interrupt
@@ -100,17 +100,6 @@ class LocalWorkers(Executor):
                 self._discard(slot)
 
 
-def _reachable(address: str) -> None:
-    """Fail fast on a HOST:PORT nobody listens on (Ray itself keeps retrying for minutes)."""
-    host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit() or "://" in address:
-        return  # auto, or a Ray Client URL: left to Ray
-    try:
-        socket.create_connection((host, int(port)), timeout=10).close()
-    except OSError as error:
-        raise DataError(f"Ray cluster {address}: cannot connect ({error.strerror or error})") from None
-
-
 def _call(work: Work, job: Any) -> Any:
     return work(job)
 
@@ -134,7 +123,7 @@ class RayTasks(Executor):
         self._connected = not ray.is_initialized()
         if self._connected:
             address = address or "auto"
-            _reachable(address)
+            reachable(address)
             try:
                 ray.init(address=address, logging_level="warning", log_to_driver=False)
             except (ConnectionError, ValueError, RuntimeError) as error:
