@@ -197,7 +197,7 @@ def test_judge_sample() -> None:
     assert sample.metadata["label"] == "bad"
     # the prompt carries each text once; the metadata only the label facts
     assert isinstance(sample.input, str)
-    assert "用户：推荐一部电影" in sample.input and "喜剧" in sample.input
+    assert "用户：<user-" in sample.input and "推荐一部电影" in sample.input and "喜剧" in sample.input
     assert not {"history", "query", "response"} & set(sample.metadata)
 
 
