@@ -27,6 +27,13 @@ BOUND = 90  # seconds from the first signal to the exit: a 10 s grace for the ch
 # itself (about 5 s alone, several times that on a loaded 2-core machine); the old hang was endless
 
 
+def as_from_a_terminal() -> None:
+    """Ctrl-C's default disposition in the run, as a terminal gives it: a shell's background job
+    (CI under `nohup … &`, say) starts with SIGINT ignored, and Python then never raises
+    KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def respond(request: dict) -> Reply:
     return Reply(text=json.dumps(answer_for(prompt_text(request)), ensure_ascii=False))
 
@@ -52,6 +59,7 @@ def test_interrupts_end_in_bounded_time(
             stderr=subprocess.PIPE,
             text=True,
             start_new_session=True,
+            preexec_fn=as_from_a_terminal,
         )
         try:
             deadline = time.monotonic() + 120

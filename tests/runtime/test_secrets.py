@@ -465,10 +465,9 @@ def test_cli_console_trace_and_log(data: Path, tmp_path: Path) -> None:
 def test_missing_grader_and_bad_data_messages_carry_no_secret(tmp_path: Path, data: Path) -> None:
     secrets = {"LOCAL_API_KEY": "sk-secret-123-uxbench-canary", "HF_TOKEN": "hf_secret456uxbenchcanary"}
     env = {**os.environ, **secrets, "LOCAL_BASE_URL": "http://127.0.0.1:9/v1", "NO_COLOR": "1"}
-    # a missing grader stops the first sample (an error log, exit 0 as Inspect has it); bad data
-    # stops the task before any log
+    # a missing grader and bad data both stop the task before any log, in one line (exit 1)
     runs = [
-        (["uxbench/task2_eval", "-T", f"data={data}"], "--model-role grader=", 0),
+        (["uxbench/task2_eval", "-T", f"data={data}"], "--model-role grader=", 1),
         (["uxbench/task1_judge", "-T", "data=/nonexistent"], "no such file or directory", 1),
     ]
     for args, expected, code in runs:
