@@ -57,8 +57,8 @@ def test_every_method_agrees_on_a_large_qualification() -> None:
     q = qualification(1700 / 2000, 2000, 2400 / 3000, 3000)
     se = math.sqrt(0.5 * 0.5 / 4900)
     found = {m: corrected_rate(0.5, se, q, method=m, records=4900) for m in METHOD_NAMES}
-    for corrected in found.values():
-        assert (round(corrected.low, 3), round(corrected.high, 3)) == (0.435, 0.489)
+    for corrected in found.values():  # to the third decimal: seeded draws differ a little across numpy builds
+        assert (corrected.low, corrected.high) == pytest.approx((0.435, 0.489), abs=1e-3)
     assert DEFAULT_METHOD == "jeffreys"
 
 
