@@ -19,8 +19,9 @@ report calls (`uxbench.stats.intervals`, `uxbench.stats.prevalence`, `uxbench.st
   ε ~ N(0, 1), with μ₁ = 1.5·Φ⁻¹(sens), μ₀ = −1.5·Φ⁻¹(spec), so that "good" at P > ½ has exactly the
   cell's sensitivity and specificity. The run grades N records; the qualification set (grader_check
   on published replies) has m replies whose reference Good% is 25% (the published models' mix), so
-  n_good ~ Bin(m, 0.25). Methods: the Jeffreys posterior (the report's, its 2,000 draws), Fieller (the
-  report's before), score, delta, Lang–Reiczigel, parametric bootstrap (500 resamples, the same
+  n_good ~ Bin(m, 0.25). Methods: the posterior with uniform priors (the report's, its 2,000 draws),
+  with Jeffreys priors (the report's before), Fieller (the report's before that), score,
+  delta, Lang–Reiczigel, parametric bootstrap (500 resamples, the same
   reason), PPI++ (qualification from the run's own distribution, its assumption, and from the published
   mix, which is what a grader_check gives). Repeats where J < 0.2 give no number (counted).
 - Paired tests on two models' records: exact McNemar (0/1 outcomes, correlated through a shared
@@ -56,6 +57,7 @@ from uxbench.stats.prevalence import (
     fieller,
     jeffreys,
     lang_reiczigel,
+    laplace,
     ppi_mean,
     score,
 )
@@ -68,7 +70,7 @@ QUAL_SIZES = [50, 100, 200, 1000]
 RUN_SIZES = [500, 2000, 4900]
 SIM_RESAMPLES = 500
 PPI_SAME = "PPI++ (gold from the run's records)"
-DEFAULT = "Jeffreys posterior"  # the report's GRM-equivalent interval
+DEFAULT = "uniform-prior posterior"  # the report's GRM-equivalent interval
 CHUNK = 250  # repeats per batch: bounds memory at ~4,900 × 250 floats per array
 
 
@@ -220,7 +222,8 @@ def grm_equivalent(cell: Cell, repeats: int, rng: np.random.Generator) -> list[R
         _, _, sens, n_good, spec, n_bad = _qualification(cell, QUAL_GOOD, size, rng)
         usable = (n_good > 0) & (n_bad > 0) & (sens + spec - 1 >= MIN_YOUDEN)
         rates = Rates(p, cell.run, sens, n_good, spec, n_bad)
-        keep(DEFAULT, jeffreys(rates, seed=int(rng.integers(1 << 31))), usable)
+        keep(DEFAULT, laplace(rates, seed=int(rng.integers(1 << 31))), usable)
+        keep("Jeffreys posterior", jeffreys(rates, seed=int(rng.integers(1 << 31))), usable)
         keep("delta", delta(rates), usable)
         keep("Lang–Reiczigel", lang_reiczigel(rates), usable)
         keep("Fieller", fieller(rates), usable)
@@ -413,35 +416,61 @@ def _ppi(grm: list[Result]) -> list[str]:
 SMALL_END = Cell(0.9, 0.9, 0.05, 50, 500)  # issue 35's corner: 50 qualification replies, π ≈ 0.05
 
 
+SMALL_END_MIXES = (  # the qualification set's reference-good replies among its 50: (share, drawn?)
+    (0.05, True),
+    (0.25, True),
+    (0.5, False),
+    (0.5, True),
+)
+SMALL_END_RUNS = (500, 2000, 4900)
+
+
+def _corner(estimator, good_share: float, drawn: bool, run: int, repeats: int, rng) -> np.ndarray:
+    """Whether `estimator`'s interval covers π in each repeat of the corner with a qualification set of
+    `good_share` reference-good replies (drawn: n_good ~ Bin(50, share); else exactly that share)."""
+    cell, covered = SMALL_END, []
+    for start in range(0, repeats, CHUNK):
+        size = min(CHUNK, repeats - start)
+        fixed = np.full(size, round(good_share * cell.qual))
+        n_good = rng.binomial(cell.qual, good_share, size) if drawn else fixed
+        n_bad = cell.qual - n_good
+        p = rng.binomial(run, cell.pi * cell.sens + (1 - cell.pi) * (1 - cell.spec), size) / run
+        with np.errstate(divide="ignore", invalid="ignore"):
+            sens = rng.binomial(n_good, cell.sens) / n_good
+            spec = rng.binomial(n_bad, cell.spec) / n_bad
+        usable = (n_good > 0) & (n_bad > 0) & (sens + spec - 1 >= MIN_YOUDEN)
+        rates = Rates(p[usable], run, sens[usable], n_good[usable], spec[usable], n_bad[usable])
+        found = estimator(rates, seed=int(rng.integers(1 << 31)))
+        covered.append(_covers(cell.pi, found.low, found.high))
+    return np.concatenate(covered)
+
+
 def small_end(repeats: int) -> str:
-    """The corner at `repeats` repeats: each method's coverage, and the Jeffreys posterior's by the
-    number of errors the qualification set shows among its reference-bad replies."""
+    """The corner at `repeats` repeats: each method's coverage, then the two Bayesian intervals'
+    over qualification sets of other mixes and larger runs."""
     rng = np.random.default_rng(2035)
     results = grm_equivalent(SMALL_END, repeats, rng)
     lines = [f"Cell {SMALL_END.name}, {repeats} repeats, seed 2035.", "", "| method | coverage | width |"]
     lines += ["|---|---|---|"] + [
         f"| {r.method} | {r.coverage:.3f} ± {r.error:.3f} | {r.width.mean():.4f} |" for r in results
     ]
-    rng = np.random.default_rng(2036)
-    errors, covered = [], []
-    for start in range(0, repeats, CHUNK):
-        size = min(CHUNK, repeats - start)
-        y = rng.random((size, SMALL_END.run)) < SMALL_END.pi
-        mu1, mu0 = SIGMA * norm.ppf(SMALL_END.sens), -SIGMA * norm.ppf(SMALL_END.spec)
-        p = (_scores(y, mu1, mu0, rng) > 0.5).mean(axis=1)
-        _, _, sens, n_good, spec, n_bad = _qualification(SMALL_END, QUAL_GOOD, size, rng)
-        usable = (n_good > 0) & (n_bad > 0) & (sens + spec - 1 >= MIN_YOUDEN)
-        est = jeffreys(Rates(p, SMALL_END.run, sens, n_good, spec, n_bad), seed=int(rng.integers(1 << 31)))
-        errors.append(np.rint((1 - spec) * n_bad)[usable])
-        covered.append(_covers(SMALL_END.pi, est.low, est.high)[usable])
-    e, c = np.concatenate(errors), np.concatenate(covered)
-    lines += ["", "Jeffreys posterior by the errors among the reference-bad qualification replies:", ""]
-    lines += ["| errors | repeats | coverage |", "|---|---|---|"]
     lines += [
-        f"| {k} | {(e == k).sum()} | {c[e == k].mean():.3f} |"
-        for k in range(int(e.max()) + 1)
-        if (e == k).any()
+        "",
+        f"The two Bayesian intervals by the qualification set's mix and the run's size ({repeats} repeats "
+        "each, seed 2036; binomial draws):",
+        "",
+        "| reference-good replies of 50 | run N | uniform priors (the report's) | Jeffreys priors |",
+        "|---|---|---|---|",
     ]
+    rng = np.random.default_rng(2036)
+    for share, drawn in SMALL_END_MIXES:
+        mix = f"~ Bin(50, {share})" if drawn else f"exactly {round(share * SMALL_END.qual)}"
+        for run in SMALL_END_RUNS:
+            found = [_corner(f, share, drawn, run, repeats, rng) for f in (laplace, jeffreys)]
+            shown = [
+                f"{c.mean():.3f} ± {1.96 * np.sqrt(c.mean() * (1 - c.mean()) / c.size):.3f}" for c in found
+            ]
+            lines.append(f"| {mix} | {run} | {shown[0]} | {shown[1]} |")
     return "\n".join(lines)
 
 

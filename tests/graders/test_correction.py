@@ -43,7 +43,7 @@ def test_a_perfect_grader_changes_nothing() -> None:
     corrected = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500), method="delta")
     assert corrected.estimate == pytest.approx(0.3)
     assert (corrected.low, corrected.high) == pytest.approx((0.3 - 0.0196, 0.3 + 0.0196), abs=1e-4)
-    # Jeffreys' ½ of each outcome sees the chance of an error 500 replies did not show
+    # the prior's one of each outcome sees the chance of an error 500 replies did not show
     posterior = corrected_rate(0.3, 0.01, qualification(1.0, 500, 1.0, 500))
     assert (
         posterior.estimate == pytest.approx(0.3)
@@ -59,7 +59,7 @@ def test_every_method_agrees_on_a_large_qualification() -> None:
     found = {m: corrected_rate(0.5, se, q, method=m, records=4900) for m in METHOD_NAMES}
     for corrected in found.values():  # to the third decimal: seeded draws differ a little across numpy builds
         assert (corrected.low, corrected.high) == pytest.approx((0.435, 0.489), abs=1e-3)
-    assert DEFAULT_METHOD == "jeffreys"
+    assert DEFAULT_METHOD == "laplace"
 
 
 def test_the_default_is_lopsided_where_dividing_by_a_noisy_j_stretches() -> None:

@@ -75,3 +75,29 @@ def test_the_second_opinion_finds_what_a_redactor_may_miss_and_skips_tool_ids(tm
     # +1-460-424-7331x05329: an area code libphonenumber does not know, caught by the number net
     assert {"URL", "EMAIL", "NUMBER", "NAME", "ADDRESS"} <= set(found)
     assert "SECRET" not in found  # the tool's own ids are not read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2026-12-03T17:24:16.004138+00:00",  # a log's timestamp: its digits once read as a phone
+        "2026-12-03T17:24:16Z",
+        "ANNOTATED CASE\n<case-253686581194>\n{}\n</case-253686581194>",  # a fence id of digits only
+        "<turn-123456789012>\n好的\n</turn-123456789012>",
+    ],
+)
+def test_a_logs_timestamps_and_fence_lines_are_no_values(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps({"input": text}) + "\n", encoding="utf-8")
+    assert scan(path).found == {}
+
+
+def test_a_value_beside_a_timestamp_or_inside_a_fence_is_still_found(tmp_path: Path) -> None:
+    path = tmp_path / "set.jsonl"
+    texts = [
+        f"2026-12-03T17:24:16.004138+00:00 {PHONE}",
+        f"<turn-123456789012>\n手机{PHONE}\n</turn-123456789012>",
+    ]
+    rows = "".join(json.dumps({"input": t}, ensure_ascii=False) + "\n" for t in texts)
+    path.write_text(rows, encoding="utf-8")
+    assert scan(path).found == {"PHONE": 2}

@@ -36,7 +36,7 @@ def test_task3_difficulty_is_graded(pipeline_reference: Path) -> None:
 
 @pytest.mark.parametrize("mode", ["auto", "disjoint", "shared"])
 def test_overlap_modes(qa_rows: list[dict[str, Any]], mode: str) -> None:
-    targets = {**SMALL_TARGETS, "task1_judge_bad": 6, "task2_eval": 6, "task3_recovery": 4}
+    targets = {**SMALL_TARGETS, "task1_judge_bad": 5, "task2_eval": 5, "task3_recovery": 4}
     sets, counts = build_sets(qa_rows, BuildConfig(targets=targets, overlap=mode))
     ids = {name: {(r["source_cid"], r["source_turn"]) for r in records} for name, records in sets.items()}
     shared = ids["task1_judge_bad"] & ids["task2_eval"]

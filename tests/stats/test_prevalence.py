@@ -13,6 +13,7 @@ from uxbench.stats.prevalence import (
     homogeneity,
     jeffreys,
     lang_reiczigel,
+    laplace,
     ppi_mean,
     qualification_size,
     rogan_gladen,
@@ -30,6 +31,7 @@ def test_every_method_broadcasts_over_repeats() -> None:
         score(rates),
         bootstrap(rates, 400),
         jeffreys(rates),
+        laplace(rates),
     ):
         assert found.estimate.shape == (3,)
         assert np.all(found.low <= found.estimate) and np.all(found.estimate <= found.high)
@@ -48,15 +50,39 @@ def test_the_score_interval_is_lopsided_and_reaches_zero_when_it_should() -> Non
     assert found.high - found.estimate > found.estimate - found.low > 0
 
 
-def test_jeffreys_is_seeded_keeps_a_width_and_follows_the_level() -> None:
+@pytest.mark.parametrize("posterior", [laplace, jeffreys])
+def test_the_posterior_is_seeded_keeps_a_width_and_follows_the_level(posterior) -> None:
     rates = Rates(0.3, 500, 1.0, 12, 1.0, 38)  # no error to count in the qualification set
-    found = jeffreys(rates)
+    found = posterior(rates)
     assert found.estimate == pytest.approx(0.3) and found.low < 0.3 < found.high
-    assert (found.low, found.high) == (jeffreys(rates).low, jeffreys(rates).high)
-    narrower = jeffreys(rates, level=0.8)
+    assert (found.low, found.high) == (posterior(rates).low, posterior(rates).high)
+    narrower = posterior(rates, level=0.8)
     assert found.low < narrower.low < narrower.high < found.high
-    weak = jeffreys(Rates(0.3, 500, 0.55, 12, 0.6, 38))  # many posterior draws with J ≤ 0: left out
+    weak = posterior(Rates(0.3, 500, 0.55, 12, 0.6, 38))  # many posterior draws with J ≤ 0: left out
     assert 0.0 <= weak.low < weak.high <= 1.0
+
+
+def _small_end_coverage(estimator, n_good: int, run: int, repeats: int = 10_000) -> float:
+    """Coverage of π = 5% with sens = spec = 0.9, a qualification set of 50 replies of which `n_good`
+    are reference-good, and a run of `run` records (issue 35's corner); in batches of 2,500 repeats."""
+    rng = np.random.default_rng(35)
+    pi, sens, spec, n_bad = 0.05, 0.9, 0.9, 50 - n_good
+    covered = []
+    for _ in range(repeats // 2500):
+        p = rng.binomial(run, pi * sens + (1 - pi) * (1 - spec), 2500) / run
+        se, sp = rng.binomial(n_good, sens, 2500) / n_good, rng.binomial(n_bad, spec, 2500) / n_bad
+        usable = se + sp - 1 >= 0.2
+        found = estimator(Rates(p[usable], run, se[usable], n_good, sp[usable], n_bad), seed=len(covered))
+        covered.append((found.low <= pi) & (pi <= found.high))
+    return float(np.mean(np.concatenate(covered)))
+
+
+@pytest.mark.parametrize("n_good, run", [(25, 500), (12, 500), (2, 2000)])
+def test_the_default_covers_the_small_end_whatever_the_mix(n_good: int, run: int) -> None:
+    """Jeffreys priors covered 92–93% with 25 reference-bad replies: an error rate of 1 in 10 seen
+    as 0 or 1 in 25 was taken too near 0. The uniform prior keeps the corner within 93.5–96.5%
+    (bench/results_coverage.md, "The small end"; ± 0.4 points of Monte-Carlo error here)."""
+    assert 0.935 <= _small_end_coverage(laplace, n_good, run) <= 0.965
 
 
 def test_ppi_uses_the_scores_and_beats_the_gold_labels_alone() -> None:
@@ -71,7 +97,7 @@ def test_ppi_uses_the_scores_and_beats_the_gold_labels_alone() -> None:
 
 
 def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, share: float) -> float:
-    """Mean half-width of the default (Jeffreys posterior) interval over 4,000 binomial repeats."""
+    """Mean half-width of the default (uniform-prior posterior) interval over 4,000 binomial repeats."""
     rng = np.random.default_rng(11)
     reps = 4000
     p = rng.binomial(n, pi * sens + (1 - pi) * (1 - spec), reps) / n
@@ -79,7 +105,7 @@ def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, s
     n_bad = m - n_good
     se = rng.binomial(n_good, sens) / n_good
     sp = rng.binomial(n_bad, spec) / n_bad
-    found = jeffreys(Rates(p, n, se, n_good, sp, n_bad))
+    found = laplace(Rates(p, n, se, n_good, sp, n_bad))
     return float(np.mean((found.high - found.low) / 2))
 
 

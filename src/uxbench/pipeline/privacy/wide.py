@@ -12,8 +12,8 @@ the redactor's detectors asking themselves, but the field libraries and a wider 
   name after a word that names a person, a Chinese address with a door number, a US state and
   ZIP code, a UK postcode.
 
-Placeholders (`[PHONE]`) are no values. Slower than the redactor, and meant to be: it runs once
-on a finished set.
+Placeholders (`[PHONE]`), fence lines and ISO timestamps are no values. Slower than the redactor,
+and meant to be: it runs once on a finished set.
 """
 
 from __future__ import annotations
@@ -24,12 +24,19 @@ from functools import cache
 
 import phonenumbers
 
+from uxbench.data.templates import FENCE_ID
 from uxbench.pipeline.privacy.context import keeps
 
 Finding = tuple[int, int, str]
 
 REGIONS = ("CN", "TW", "US", "GB")
 _PLACEHOLDER = re.compile(r"\[[A-Z_]{2,12}\]")
+# no values: a prompt's fence lines (`<turn-253686581194>`, the id a hash that may be all digits)
+# and a log's own ISO timestamps (`2026-12-03T17:24:16.004138+00:00`, read as a phone now and then)
+_NOT_VALUES = re.compile(
+    rf"</?[a-z_]+-[0-9a-f]{{{FENCE_ID}}}>"
+    r"|\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:\d\d)?(?![\w:.])"
+)
 _DATE = re.compile(
     r"(?:19|20)\d\d[-/.年]\d{1,2}[-/.月]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
     r"|^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$"
@@ -143,7 +150,8 @@ def shapes(text: str) -> Iterator[Finding]:
 
 def findings(text: str) -> list[Finding]:
     """What survived in `text`, by kind; a value two nets find counts once, for the first."""
-    text = _PLACEHOLDER.sub(lambda m: " " * len(m.group()), text)
+    for no_value in (_PLACEHOLDER, _NOT_VALUES):
+        text = no_value.sub(lambda m: " " * len(m.group()), text)
     found: list[Finding] = []
     for net in (phones, shapes, secrets, numbers, names):
         for start, end, kind in net(text):

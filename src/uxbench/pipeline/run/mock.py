@@ -20,7 +20,10 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS
 
-_TURN = re.compile(r"^### turn (\d+) · (user|assistant|system)((?: · [^\n]*)?)$", re.MULTILINE)
+_TURN = re.compile(
+    r"^### turn (\d+) · (user|assistant|system)((?: · [^\n]*)?)\n<(turn-[0-9a-f]+)>\n", re.MULTILINE
+)
+_FENCE = re.compile(r"^<[a-z_]+-[0-9a-f]+>$", re.MULTILINE)
 _SIGNALS = {
     "complain": "explicit_complaint",
     "repeat": "repeat",
@@ -55,11 +58,16 @@ def _weighted(options: list[str], weights: tuple[int, ...], u: float) -> str:
 
 
 def _turns(prompt: str) -> list[dict[str, Any]]:
+    """The turns of the prompt's conversation: each heading and the fenced text after it, read
+    from one closing line to the next heading, so a heading written inside a turn is text."""
     conversation = prompt.split("CONVERSATION\n", 1)[-1]
-    matches = list(_TURN.finditer(conversation))
-    turns = []
-    for i, match in enumerate(matches):
-        end = matches[i + 1].start() if i + 1 < len(matches) else len(conversation)
+    turns: list[dict[str, Any]] = []
+    at = 0
+    while match := _TURN.search(conversation, at):
+        closing = f"\n</{match.group(4)}>"
+        end = conversation.find(closing, match.end())
+        if end < 0:
+            break
         head = match.group(3)
         reaction = re.search(r"user reaction: (\w+)", head)
         turns.append(
@@ -72,9 +80,10 @@ def _turns(prompt: str) -> list[dict[str, Any]]:
                 if "rated liked" in head
                 else None,
                 "reaction": reaction.group(1) if reaction else None,
-                "text": conversation[match.end() : end].strip(),
+                "text": conversation[match.end() : end],
             }
         )
+        at = end + len(closing)
     return turns
 
 
@@ -161,14 +170,17 @@ def _qa(prompt: str) -> dict[str, Any]:
 
 
 def answer_for(prompt: str) -> dict[str, Any]:
-    """The structured answer for a pipeline prompt."""
-    if "Find every usable FAILURE case" in prompt:
+    """The structured answer for a pipeline prompt, told apart by its instructions (the text
+    before the first fenced one)."""
+    fenced = _FENCE.search(prompt)
+    instructions = prompt[: fenced.start()] if fenced else prompt
+    if "Find every usable FAILURE case" in instructions:
         return _mine(prompt, failure=True)
-    if "Find every usable SUCCESS case" in prompt:
+    if "Find every usable SUCCESS case" in instructions:
         return _mine(prompt, failure=False)
-    if "Score the case on" in prompt:
+    if "Score the case on" in instructions:
         return _judge(prompt)
-    if "last quality check" in prompt:
+    if "last quality check" in instructions:
         return _qa(prompt)
     raise ValueError("the dry-run model only answers the pipeline's own prompts")
 

@@ -22,6 +22,7 @@ from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accurac
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from pydantic import BaseModel, ValidationError
 
+from uxbench.data.templates import fence
 from uxbench.pipeline.stages.rows import SignalRow, valid_rows
 from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
@@ -68,7 +69,9 @@ def clip(text: str, limit: int) -> str:
 
 
 def render_conversation(item: dict[str, Any], turn_chars: int = 3000) -> str:
-    """The conversation with turn numbers, ratings and the reaction read from the next user turn."""
+    """The conversation with turn numbers, ratings and the reaction read from the next user turn,
+    each turn's text fenced (`uxbench.data.templates.fence`): a turn that writes `### turn 9 ·
+    assistant · rated liked` cannot add a turn or a rating of its own."""
     reactions = {r["turn"]: r for r in item.get("signals", {}).get("reactions", [])}
     blocks = []
     for i, turn in enumerate(item["turns"]):
@@ -81,7 +84,7 @@ def render_conversation(item: dict[str, Any], turn_chars: int = 3000) -> str:
                 f"user reaction: {reaction['reaction']}"
                 + (" (interrupted reply)" if reaction["interrupted"] else "")
             )
-        blocks.append(f"### {' · '.join(head)}\n{clip(turn['text'], turn_chars)}")
+        blocks.append(f"### {' · '.join(head)}\n{fence('turn', clip(turn['text'], turn_chars))}")
     return "\n\n".join(blocks)
 
 

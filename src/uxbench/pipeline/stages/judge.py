@@ -14,6 +14,7 @@ from typing import Any
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 
+from uxbench.data.templates import fence
 from uxbench.pipeline.stages.agents import (
     fill,
     item_dataset,
@@ -54,7 +55,9 @@ def judge_items(row: dict[str, Any], gated: bool = True) -> Iterator[dict[str, A
 
 
 def case_text(item: dict[str, Any]) -> str:
-    return json.dumps(item["case"], ensure_ascii=False, indent=1)
+    """The miner's annotation, fenced: its free text (a copied complaint, an explanation) cannot
+    close the field or pose as the prompt's next heading."""
+    return fence("case", json.dumps(item["case"], ensure_ascii=False, indent=1))
 
 
 @task

@@ -15,6 +15,7 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 
 from uxbench.data.labels import FAILURE_DIMENSIONS, SUCCESS_PATTERNS
+from uxbench.data.templates import fence
 from uxbench.pipeline.stages.agents import (
     fill,
     item_dataset,
@@ -67,7 +68,7 @@ def pipeline_qa(input: str, gated: bool = True, max_attempts: int = 3, prompt: s
             label_name=label_name,
             labels=labels,
             case=case_text(item),
-            scores=json.dumps(item["scores"]),
+            scores=fence("scores", json.dumps(item["scores"], ensure_ascii=False)),
             conversation=render_conversation(item),
         )
 
