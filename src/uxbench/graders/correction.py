@@ -13,7 +13,7 @@ interval with uniform priors (`uxbench.stats.prevalence.laplace`: the posterior 
 Beta(k + 1, n − k + 1) draws of p, sens and spec): in the seeded simulation of bench/coverage.py it
 is the one method tried whose coverage stays within 93.5–96.5% at the small end (50 qualification
 replies, Good% 5%) whatever the qualification set's mix, where Jeffreys priors (the default before)
-fell to 92% with 25 reference-bad replies, Fieller's interval ranged 93.1–97.5% and the delta
+fell to 90.5–93.4% with 25 reference-bad replies, Fieller's interval ranged 93.1–97.5% and the delta
 method's fell to 0.90. `method="delta"` gives the first interval,
 
     Var(p*) ≈ [Var(p) + p*² Var(sens) + (1 − p*)² Var(spec)] / J²,   J = sens + spec − 1,
