@@ -468,6 +468,27 @@ def test_resume_with_other_settings_is_refused(
     assert run(argv, capsys) == (1, other_settings(finished_run, *lines))
 
 
+def test_a_resume_after_the_prompts_changed_is_refused(
+    pipeline_raw: Path, finished_run: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run begun with other prompt wording (an older uxbench) is not silently finished with
+    this one: the stages' prompts are part of the settings."""
+    manifest = finished_run / "pipeline.json"
+    recorded = json.loads(manifest.read_text(encoding="utf-8"))
+    for stage in ("miner", "judge", "qa"):
+        recorded["settings"][stage]["prompts"] = "0123456789ab"
+    manifest.write_text(json.dumps(recorded), encoding="utf-8")
+    argv = ["pipeline", "run", str(pipeline_raw), "--out", str(finished_run), "--no-progress", "--dry-run"]
+    code, err = run(argv, capsys)
+    changed = [line.strip() for line in err.splitlines() if ".prompts:" in line]
+    assert code == 1 and [line.split(":")[0] for line in changed] == [
+        "judge.prompts",
+        "miner.prompts",
+        "qa.prompts",
+    ]
+    assert all(line.startswith(line.split(":")[0] + ": was '0123456789ab', now '") for line in changed)
+
+
 def test_provider_arguments_are_recorded_without_secrets(
     pipeline_raw: Path, finished_run: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,6 +4,7 @@ to, and the tokens each stage spent."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -151,4 +152,9 @@ def test_tokens_per_stage_and_model(pipeline_reference: Path) -> None:
     report = (pipeline_reference / "stats.md").read_text(encoding="utf-8")
     assert "| stage | model | input | output | total |" in report and "| judge | mockllm/model |" in report
     manifest = json.loads((pipeline_reference / "pipeline.json").read_text(encoding="utf-8"))
-    assert manifest["settings"]["miner"] == {"model": {"model": "dry-run"}, "generate": {}}
+    miner = manifest["settings"]["miner"]
+    assert {k: v for k, v in miner.items() if k != "prompts"} == {
+        "model": {"model": "dry-run"},
+        "generate": {},
+    }
+    assert re.fullmatch(r"[0-9a-f]{12}", miner["prompts"])  # the wording of its prompts

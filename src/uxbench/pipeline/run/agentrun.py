@@ -22,6 +22,7 @@ a chunk whose worker died is simply run again.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import zipfile
 from collections import Counter, deque
@@ -39,7 +40,7 @@ from uxbench.pipeline.run.executors import Executor
 from uxbench.pipeline.run.manifest import settle
 from uxbench.pipeline.run.models import ModelLike, describe, resolve
 from uxbench.pipeline.run.settings import recorded
-from uxbench.pipeline.stages.agents import log_results
+from uxbench.pipeline.stages.agents import load_prompt, log_results
 from uxbench.pipeline.stages.judge import collect_judge, judge_items, pipeline_judge
 from uxbench.pipeline.stages.miner import collect_miner, miner_items, pipeline_miner
 from uxbench.pipeline.stages.qa import collect_qa, pipeline_qa, qa_items
@@ -63,13 +64,18 @@ class AgentStage:
     items: Callable[[dict[str, Any]], Any]
     collect: Callable[[Rows], tuple[Rows, dict[str, Any]]]
     row_model: type[SignalRow]  # what the stage's input rows look like
+    prompts: tuple[str, ...]  # its built-in prompts (`prompts/pipeline_<name>.txt`)
     skip: Callable[[dict[str, Any]], str | None] = lambda row: None  # why a row yields no item
 
 
 AGENT_STAGES = {
-    "miner": AgentStage("miner", pipeline_miner, miner_items, collect_miner, SignalRow),
-    "judge": AgentStage("judge", pipeline_judge, judge_items, collect_judge, MinedRow, case_gate_failure),
-    "qa": AgentStage("qa", pipeline_qa, qa_items, collect_qa, JudgedRow, gate_failure),
+    "miner": AgentStage(
+        "miner", pipeline_miner, miner_items, collect_miner, SignalRow, ("miner_failure", "miner_success")
+    ),
+    "judge": AgentStage(
+        "judge", pipeline_judge, judge_items, collect_judge, MinedRow, ("judge",), case_gate_failure
+    ),
+    "qa": AgentStage("qa", pipeline_qa, qa_items, collect_qa, JudgedRow, ("qa",), gate_failure),
 }
 TASK_STAGES = {f"uxbench/pipeline_{name}": stage for name, stage in AGENT_STAGES.items()}
 
@@ -140,10 +146,18 @@ class Harvested:
         return harvested
 
 
-def stage_settings(model: ModelLike, eval_args: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What a resume of an agent stage must run with: the model and the generate settings its
-    answers depend on (temperature, reasoning, …; not retries, timeouts or connections)."""
-    return {"model": describe(model), "generate": recorded(eval_args or {})}
+def stage_settings(
+    stage: AgentStage, model: ModelLike, eval_args: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What a resume of an agent stage must run with: the model, the generate settings its
+    answers depend on (temperature, reasoning, …; not retries, timeouts or connections) and the
+    wording of its prompts (a resume after an upgrade that changed them would mix two wordings)."""
+    wording = hashlib.sha256("\x00".join(load_prompt(name) for name in stage.prompts).encode())
+    return {
+        "model": describe(model),
+        "generate": recorded(eval_args or {}),
+        "prompts": wording.hexdigest()[:12],
+    }
 
 
 # ---------------------------------------------------------------- one chunk
@@ -296,7 +310,7 @@ def run_agent_stage(
     chunks, logs, results = work / "chunks", work / "logs", work / "results"
     for directory in (chunks, logs, results):
         directory.mkdir(parents=True, exist_ok=True)
-    settle(work / "settings.json", stage_settings(model, eval_args), force, stage=stage.name)
+    settle(work / "settings.json", stage_settings(stage, model, eval_args), force, stage=stage.name)
     for log_file in sorted([*logs.glob("*.eval"), *logs.glob("*/*.eval")], key=str):
         harvest(log_file, results)
     items: Rows = []

@@ -92,7 +92,10 @@ def run_settings(model: Models, options: RunOptions, fields: Fields | None = Non
     return {
         "signals": {"skip_bad": options.skip_bad, "redact": options.redact, **fields.settings()},
         "prefilter": {"near_threshold": options.near_threshold, "unsafe_terms": terms},
-        **{name: stage_settings(models[name], options.stage_args(name)) for name in AGENT_STAGES},
+        **{
+            name: stage_settings(stage, models[name], options.stage_args(name))
+            for name, stage in AGENT_STAGES.items()
+        },
     }
 
 
