@@ -38,8 +38,8 @@ from pathlib import Path
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log, read_eval_log_sample_summaries
 
 from uxbench.data.dataset import RELEASE_FILES
-from uxbench.graders.published import NO_ROW_ANSWER, TASK_DIRS, VERDICTS_DIR
-from uxbench.report import published
+from uxbench.qualification.published import NO_ROW_ANSWER, TASK_DIRS, VERDICTS_DIR
+from uxbench.report import paper_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADLINE = {"task1_judge": "avg_acc", "task2_eval": "good_pct", "task3_recovery": "recovery_rate"}
@@ -103,11 +103,11 @@ def sample_rows(today: str) -> list[str]:
                     f"| {task} | {judged} | — | {ours} | — | {samples} | {stderr} | {today}: `{cmd}` |"
                 )
     for task, metric in HEADLINE.items():
-        for name, values in published.paper_models(task).items():
+        for name, values in paper_numbers.paper_models(task).items():
             rows.append(
                 f"| {task} | {name} | {percent(values[metric])} | not run here | — | — | — | the paper |"
             )
-        for name, values in published.references(task).items():
+        for name, values in paper_numbers.references(task).items():
             rows.append(
                 f"| {task} | {name} | {percent(values[metric])} | not run here | — | — | — | the paper |"
             )
@@ -205,7 +205,7 @@ def why(task: str, model: str, paper: float, ours: float) -> str:
             f"rounding: the exact value {100 * ours:.2f} lies halfway; the paper prints "
             f"{percent(paper)}, this report {percent(ours)}"
         )
-    return published.note(task, f"replay/{model}") or "not explained"
+    return paper_numbers.note(task, f"replay/{model}") or "not explained"
 
 
 def replay_model(
@@ -233,7 +233,7 @@ def replay_model(
         metric = HEADLINE[task]
         values = metrics_of(log)
         ours = values[metric]
-        paper = (published.published_metrics(task, f"replay/{model}") or {}).get(metric)
+        paper = (paper_numbers.published_metrics(task, f"replay/{model}") or {}).get(metric)
         samples = log.results.completed_samples if log.results else 0
         cells = [task, model, percent(paper), f"{100 * ours:.2f}", difference(paper, ours), str(samples)]
         missing, stderr = no_row_count(log.location), percent(values[STDERR[task]])

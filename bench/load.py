@@ -13,7 +13,7 @@ to --out. `--profile` records each run with py-spy and reports where its CPU wen
 
 `--shards N` runs each task as `uxbench run --shards N` (N `inspect eval-set` processes,
 `-T shard=K/N`, the connections divided among them): wall and CPU are the launcher's and all
-its processes', and the shard logs are pooled as the report pools them (report/shards.py)
+its processes', and the shard logs are pooled as the report pools them (report/pooling.py)
 before they are verified and their metrics recorded (they must equal the one-process run's).
 """
 
@@ -152,7 +152,7 @@ def run_inspect(command: list[str], env: dict[str, str]) -> tuple[float, float, 
 
 def pool(log_dir: Path) -> None:
     """A sharded run's logs (LOG_DIR/shard-K-of-N/*.eval) pooled into LOG_DIR/pooled.eval."""
-    from uxbench.report.shards import pool_log
+    from uxbench.report.pooling import pool_log
 
     shards = sorted(log_dir.glob("shard-*/*.eval"))
     pool_log((tuple(map(str, shards)), str(log_dir / "pooled.eval")))

@@ -1,6 +1,6 @@
 """An asyncio OpenAI-compatible server for load and fault runs.
 
-`uxbench.runtime.localserver` (a thread per connection) is enough for unit tests; at hundreds of
+`helpers.localserver` (a thread per connection) is enough for unit tests; at hundreds of
 concurrent connections a benchmark needs a server whose own cost is negligible, so this
 one speaks just enough HTTP/1.1 (keep-alive, Content-Length bodies) on a single event
 loop, and measures its CPU. It reuses localserver's `Reply` and response bodies, adds
@@ -21,14 +21,19 @@ import json
 import math
 import random
 import signal
+import sys
 import threading
 import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, fields, replace
+from pathlib import Path
 from typing import Any
 
-from uxbench.runtime.localserver import Reply, Responder, completion_body
+# the corpora and servers the tests use live in tests/helpers
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from helpers.localserver import Reply, Responder, completion_body  # noqa: E402
 
 # Fault names as written on the command line (`--faults 429=0.05,drop=0.01`).
 FAULT_NAMES = ("429", "500", "503", "timeout", "drop", "malformed", "no_logprobs")

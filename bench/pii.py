@@ -5,7 +5,7 @@ near-misses kept, with Wilson 95% intervals, and turns per second on one core.
     python bench/pii.py --turns 3000 --out /tmp/pii.md
     python bench/pii.py --presidio /path/to/venv/bin/python   # also Presidio's pattern recognisers
 
-The corpus is `uxbench.pipeline.tools.fakercorpus`: values from Faker (zh_CN, zh_TW, en_US,
+The corpus is `helpers.fakercorpus`: values from Faker (zh_CN, zh_TW, en_US,
 en_GB, and de_DE / es_ES names), seeded, inside sentence templates of ours. A personal value
 counts as caught when every character of it is redacted; a near-miss counts as kept when no
 character of it is. A span is precise when it touches a planted personal value. Goals: recall
@@ -30,9 +30,13 @@ from pathlib import Path
 from machine import cpu_model
 
 from uxbench.pipeline.privacy.redact import find_spans
-from uxbench.pipeline.tools.fakercorpus import LOOSE_KINDS, NEAR_KINDS, STRICT_KINDS, turns
-from uxbench.pipeline.tools.piicorpus import Turn, measure
 from uxbench.stats.intervals import wilson
+
+# the corpora and servers the tests use live in tests/helpers
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from helpers.fakercorpus import LOOSE_KINDS, NEAR_KINDS, STRICT_KINDS, turns  # noqa: E402
+from helpers.piicorpus import Turn, measure  # noqa: E402
 
 STRICT_GOAL, LOWER_GOAL, LOOSE_GOAL, KEPT_GOAL, SPEED_GOAL = 0.995, 0.99, 0.97, 0.98, 2000
 LIBRARIES = ("faker", "phonenumbers", "python-stdnum", "rjieba", "detect-secrets")
@@ -178,7 +182,7 @@ def main() -> int:
     header = [
         "# PII benchmark: the redactor on data it did not write",
         "",
-        f"{len(corpus):,} user turns (seed {args.seed}) from `uxbench.pipeline.tools.fakercorpus`: one "
+        f"{len(corpus):,} user turns (seed {args.seed}) from `helpers.fakercorpus`: one "
         "Faker value per turn in a sentence template, a near-miss in 60% of them.",
         "",
         f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",

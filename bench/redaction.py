@@ -1,4 +1,4 @@
-"""Benchmark what redaction adds at the end of a run: `Redactor.redact_log_file` on a Task 2 log
+"""Benchmark what redaction adds at the end of a run: `CredentialScrubber.redact_log_file` on a Task 2 log
 of full size (4,900 samples).
 
     python bench/redaction.py                     # writes bench/results_redaction.md
@@ -26,7 +26,10 @@ from loadserver import bench_responder
 from machine import cpu_model
 from synth import write_release
 
-from uxbench.runtime.localserver import OpenAIServer
+# the corpora and servers the tests use live in tests/helpers
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from helpers.localserver import OpenAIServer  # noqa: E402
 
 KEY = "sk-bench-" + "Xy12" * 10
 # what a typical environment holds besides: each key is looked for in every form (docs/scale.md)
@@ -80,8 +83,8 @@ def timed(original: Path, environ: dict[str, str]) -> tuple[float, bool, float]:
     path = original.with_name(f"copy-{original.name}")
     shutil.copyfile(original, path)
     code = (
-        "import re, sys, time; from uxbench.runtime.credentials import Redactor; "
-        f"r = Redactor.from_environ({environ!r}); start = time.perf_counter(); "
+        "import re, sys, time; from uxbench.runtime.credentials import CredentialScrubber; "
+        f"r = CredentialScrubber.from_environ({environ!r}); start = time.perf_counter(); "
         "changed = r.redact_log_file(sys.argv[1]); "
         # VmHWM, not ru_maxrss: the latter counts the benchmark's own memory copied by fork
         "peak = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1); "
@@ -123,7 +126,7 @@ def main() -> None:
         "",
         f"A Task 2 log of {args.samples:,} samples ({size:.1f} MB on disk, "
         f"{uncompressed:.0f} MB uncompressed),",
-        "`Redactor.redact_log_file` with one credential to look for, then with five (keys with",
+        "`CredentialScrubber.redact_log_file` with one credential to look for, then with five (keys with",
         "`/` and `+`, a base URL with a password), each in every encoding it is looked for in.",
         "",
         "Reproduce with:",

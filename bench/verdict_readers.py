@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from uxbench.data.templates import builtin_path, load_template
-from uxbench.judge.verdict import parse_verdict
+from uxbench.judge_answer.verdict import parse_verdict
 
 TEMPLATE = load_template(builtin_path("judge_default.txt"))
 ANSWERS: dict[str, Callable[[int], str]] = {

@@ -28,8 +28,12 @@ sys.path.insert(0, str(HERE))
 from load import DEFAULT_FLAGS, Server, log_facts, machine_facts, run_inspect  # noqa: E402
 from synth import write_release  # noqa: E402
 
-from uxbench.providers.vllmserver import PYTHON_ENV, free_port, serve  # noqa: E402
 from uxbench.providers.weights import ensure_converted  # noqa: E402
+
+# the corpora and servers the tests use live in tests/helpers
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from helpers.vllmserver import PYTHON_ENV, free_port, serve  # noqa: E402
 
 NAMES = ("model-under-test", "grm")  # bench/load.py's model names, both served by the one vLLM
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from helpers.records import judge_records, write_jsonl
+from helpers.vllmserver import PYTHON_ENV, Served, serve
 
 import uxbench
 from uxbench.data.dataset import RELEASE_FILES
-from uxbench.providers.vllmserver import PYTHON_ENV, Served, serve
 from uxbench.runtime.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline

@@ -26,7 +26,7 @@ def test_every_command_has_a_one_line_summary_and_helped_options(capsys: pytest.
         ("pipeline", "run"),
         ("pipeline", "audit", "score"),
         ("explore",),
-        ("redact",),
+        ("scrub-credentials",),
     } <= set(paths)
     for path in paths:
         assert main([*path, "--help"]) == 0

@@ -1,19 +1,24 @@
-"""The package's layout holds: concerns import only the concerns below them, and the old module
-paths of the flat layout still import (for one version) as the same module objects."""
+"""The package's layout holds: concerns import only the concerns below them."""
 
 import ast
-import importlib
-import warnings
 from pathlib import Path
-
-import pytest
-
-from uxbench._moved import MOVED
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "uxbench"
 # low → high; a concern may import those at its left (and itself), never those at its right.
 # report and pipeline are peers: neither imports the other.
-ORDER = ["runtime", "stats", "data", "grading", "judge", "graders", "scorers", "web", "providers", "tasks"]
+ORDER = [
+    "runtime",
+    "stats",
+    "data",
+    "grader_prompt",
+    "grader_answer",
+    "judge_answer",
+    "qualification",
+    "scorers",
+    "web",
+    "providers",
+    "tasks",
+]
 TOP = {"report": len(ORDER), "pipeline": len(ORDER)}
 PIPELINE_ROOMS = ["read", "privacy", "stages", "run", "tools"]
 
@@ -63,31 +68,3 @@ def test_pipeline_rooms_go_down() -> None:
             if room in PIPELINE_ROOMS and PIPELINE_ROOMS.index(room) > own:
                 wrong.append(f"pipeline/{'/'.join(parts)} imports {name}")
     assert wrong == []
-
-
-def test_old_module_paths_import_the_moved_module() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        wrong = [
-            old
-            for old, new in MOVED.items()
-            if importlib.import_module(f"uxbench.{old}") is not importlib.import_module(f"uxbench.{new}")
-        ]
-    assert wrong == []
-
-
-def test_old_path_warns_and_names_the_new_one() -> None:
-    import sys
-
-    sys.modules.pop("uxbench.correction", None)
-    with pytest.warns(DeprecationWarning, match="uxbench.graders.correction"):
-        importlib.import_module("uxbench.correction")
-
-
-def test_grm_is_still_the_scorer() -> None:
-    from uxbench.grm import score_of  # the old module path of uxbench.grading.grm
-
-    import uxbench
-    from uxbench.grading.grm import score_of as new
-
-    assert score_of is new and callable(uxbench.grm) and uxbench.grm.__name__ == "grm"

@@ -9,9 +9,6 @@ need them.
 
 __version__ = "0.1.0"
 
-import sys
-
-from uxbench import _moved
 from uxbench.pipeline.stages.judge import pipeline_judge
 from uxbench.pipeline.stages.miner import pipeline_miner
 from uxbench.pipeline.stages.qa import pipeline_qa
@@ -20,11 +17,6 @@ from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge  # noqa: E402
 from uxbench.tasks.task2_eval import task2_eval  # noqa: E402
 from uxbench.tasks.task3_recovery import task3_recovery  # noqa: E402
-
-_moved.install()
-# `uxbench.grm` is both this scorer and the old path of `uxbench.grading.grm`: holding the module
-# in sys.modules lets `from uxbench.grm import score_of` work without rebinding `uxbench.grm`.
-sys.modules.setdefault("uxbench.grm", sys.modules["uxbench.grading.grm"])
 
 __all__ = [
     "__version__",

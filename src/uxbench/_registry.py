@@ -13,7 +13,7 @@ from uxbench.providers import baseline_alias, local_models, replay_alias, replay
 from uxbench.runtime.epochs import EpochsReducerWarning
 from uxbench.runtime.hooks import RedactSecrets
 from uxbench.scorers.grm import grm
-from uxbench.scorers.judge import judge_verdict
+from uxbench.scorers.judge_verdict import judge_verdict
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval

@@ -1,6 +1,6 @@
 """The `uxbench` command line: a click group (Inspect's own CLI library) with one command per feature.
 
-Each feature module defines its click command (`report`, `pipeline`, `explore`, `redact`, `people`,
+Each feature module defines its click command (`report`, `pipeline`, `explore`, `scrub-credentials`, `people`,
 `run`); heavy imports stay inside the command functions, so `uxbench --help` starts fast.
 """
 
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 import click
 
-from uxbench.graders.cli import people
 from uxbench.pipeline.cli import pipeline
+from uxbench.qualification.people_cli import people
 from uxbench.report.cli import report
+from uxbench.runtime.credentials_cli import scrub_credentials
 from uxbench.runtime.launch import run
-from uxbench.runtime.redact_cli import redact
 from uxbench.web.cli import explore
 
 
@@ -25,7 +25,7 @@ def uxbench() -> None:
     """UXBench tools for Inspect AI."""
 
 
-for _command in (report, pipeline, explore, redact, people, run):
+for _command in (report, pipeline, explore, scrub_credentials, people, run):
     uxbench.add_command(_command)
 
 

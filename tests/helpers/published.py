@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from uxbench.graders.published import TASK_DIRS, VERDICTS_DIR
-from uxbench.runtime.localserver import Reply, prompt_text
+from helpers.localserver import Reply, prompt_text
+from uxbench.qualification.published import TASK_DIRS, VERDICTS_DIR
 
 # models named like published ones carry synthetic numbers too
 GOOD_RATE = {"alpha": 0.6, "gamma": 0.4, "beta": 0.3, "delta": 0.5, "gpt_5": 0.45, "claude_opus_4_6": 0.35}

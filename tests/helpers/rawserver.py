@@ -1,6 +1,6 @@
 """A chat-completions server on 127.0.0.1 that sends exactly the body a test gives it.
 
-`uxbench.runtime.localserver` builds well-formed replies; the hardening tests need the malformed
+`helpers.localserver` builds well-formed replies; the hardening tests need the malformed
 ones too: non-finite or null logprobs, no `choices`, an error body (with any status, 200
 included), and a body trickled one byte at a time.
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from uxbench.runtime.localserver import OpenAIServer
+from helpers.localserver import OpenAIServer
 
 # one answer token: (token, logprob, [(alternative, logprob), ...]); logprobs may be NaN, ±inf or None
 Token = tuple[str, float | None, list[tuple[str, float | None]]]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from helpers.grm import record_number
-from uxbench.runtime.localserver import Reply, prompt_text
+from helpers.localserver import Reply, prompt_text
 
 FIRST = 0.9
 GOOD_BYTES, BAD_BYTES = "好".encode(), "差".encode()

@@ -4,9 +4,9 @@ near-miss survives at the goal of bench/pii.py (recall ≥ 99.5%, near-misses ke
 from __future__ import annotations
 
 import pytest
+from helpers.piicorpus import NEAR_KINDS, PII_KINDS, measure, turns
 
 from uxbench.pipeline.privacy.redact import find_spans, redact_text
-from uxbench.pipeline.tools.piicorpus import NEAR_KINDS, PII_KINDS, measure, turns
 
 
 @pytest.fixture(scope="module")

@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.localserver import OpenAIServer, Reply, prompt_text
 from inspect_ai.log import read_eval_log
 
 from uxbench.pipeline.run.mock import answer_for
-from uxbench.runtime.localserver import OpenAIServer, Reply, prompt_text
 
 BOUND = 90  # seconds from the first signal to the exit: a 10 s grace for the chunks in flight, the exit
 # itself (about 5 s alone, several times that on a loaded 2-core machine); the old hang was endless

@@ -11,14 +11,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import fakercorpus
+from helpers.piicorpus import PII_KINDS, Turn, turns
 from helpers.pipeline import dry_run
 from stdnum import luhn
 from stdnum.cn import ric
 
 from uxbench.pipeline.privacy import redact
 from uxbench.pipeline.privacy.redact import redact_cid, redact_text
-from uxbench.pipeline.tools import fakercorpus
-from uxbench.pipeline.tools.piicorpus import PII_KINDS, Turn, turns
 from uxbench.pipeline.tools.scan import scan
 from uxbench.pipeline.tools.synth import write_synth
 

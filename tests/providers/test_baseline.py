@@ -9,9 +9,9 @@ from inspect_ai.model import ChatMessageUser, GenerateConfig, ModelOutput, get_m
 
 from uxbench.data.records import Turn
 from uxbench.data.templates import builtin_path, load_template
-from uxbench.grading.grm import judge
-from uxbench.judge.prompt import builtin_templates, last_assistant_turn, read_judge_prompt
-from uxbench.judge.verdict import parse_verdict
+from uxbench.grader_answer.reading import judge
+from uxbench.judge_answer.prompt import builtin_templates, last_assistant_turn, read_judge_prompt
+from uxbench.judge_answer.verdict import parse_verdict
 from uxbench.providers.baseline import LONG_REPLY, POLITE_REPLY, REFUSAL
 from uxbench.runtime.errors import DataError
 from uxbench.tasks.task1_judge import task1_judge

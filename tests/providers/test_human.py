@@ -15,9 +15,9 @@ from starlette.testclient import TestClient
 from uxbench.data.dataset import load_samples
 from uxbench.data.records import Turn
 from uxbench.data.templates import builtin_path, load_template
-from uxbench.grading.grm import judge
-from uxbench.judge.prompt import builtin_templates, history_turns, read_judge_prompt
-from uxbench.judge.verdict import parse_verdict
+from uxbench.grader_answer.reading import judge
+from uxbench.judge_answer.prompt import builtin_templates, history_turns, read_judge_prompt
+from uxbench.judge_answer.verdict import parse_verdict
 from uxbench.providers.human import HumanAPI, item_view
 from uxbench.runtime.errors import DataError
 from uxbench.scorers.grm import OMITTED_TURNS

@@ -16,8 +16,8 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model, get_model
 
-from uxbench.grading.grm import judge
-from uxbench.grading.logprobs import token_bytes
+from uxbench.grader_answer.logprobs import token_bytes
+from uxbench.grader_answer.reading import judge
 from uxbench.providers import weights
 from uxbench.providers.decoding import allowed_next, first_stop, request_seed
 from uxbench.runtime.errors import DataError

@@ -17,13 +17,7 @@ from typing import Any
 
 import pytest
 from helpers.grm import metric_values, write_data
-from helpers.records import judge_records, write_jsonl
-from inspect_ai import Task, eval
-from inspect_ai.log import EvalLog
-from inspect_ai.model import get_model
-
-from uxbench.data.dataset import RELEASE_FILES
-from uxbench.runtime.localserver import (
+from helpers.localserver import (
     RESPONSES_LOGPROBS,
     AnthropicServer,
     OpenAIServer,
@@ -32,6 +26,12 @@ from uxbench.runtime.localserver import (
     TokenLogprob,
     prompt_text,
 )
+from helpers.records import judge_records, write_jsonl
+from inspect_ai import Task, eval
+from inspect_ai.log import EvalLog
+from inspect_ai.model import get_model
+
+from uxbench.data.dataset import RELEASE_FILES
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery

@@ -24,7 +24,7 @@ from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import get_model
 
 from uxbench.data.dataset import RELEASE_FILES
-from uxbench.graders.published import (
+from uxbench.qualification.published import (
     NO_ROW_ANSWER,
     PUBLISHED_GRADER,
     TASK_DIRS,

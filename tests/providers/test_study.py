@@ -19,7 +19,7 @@ from inspect_ai import eval
 from inspect_ai.log import EvalLog
 
 from uxbench.data.assignment import GOLD_PREFIX, guidelines_hash
-from uxbench.graders.people_reference import export_logs
+from uxbench.qualification.people_reference import export_logs
 from uxbench.report import build_report
 from uxbench.runtime.errors import DataError
 from uxbench.stats.agreement import krippendorff_alpha

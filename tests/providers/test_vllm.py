@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.vllmserver import Served
 from inspect_ai import Task, eval
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import GenerateConfig, Model, ModelOutput, get_model
 
-from uxbench.providers.vllmserver import Served
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.vllmserver import command, serve
 
-from uxbench.providers.vllmserver import command, serve
 from uxbench.runtime.errors import DataError
 
 FAKE = """#!{python}
@@ -117,7 +117,7 @@ def test_the_server_dies_with_the_process_that_started_it(
     starter = (
         "import os, sys\n"
         "from pathlib import Path\n"
-        "from uxbench.providers.vllmserver import serve\n"
+        "from helpers.vllmserver import serve\n"
         f"with serve({python!r}, Path('.'), Path({str(tmp_path / 'server.log')!r}), timeout=60) as s:\n"
         f"    Path({str(pid_file)!r}).write_text(str(s.pid))\n"
         "    os._exit(0)\n"

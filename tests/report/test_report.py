@@ -19,6 +19,7 @@ from typing import Any
 import matplotlib.text
 import pytest
 from helpers.grm import grader_output
+from helpers.localserver import OpenAIServer, Reply
 from helpers.logs import rewritten
 from helpers.records import release_copy
 from inspect_ai import eval
@@ -32,13 +33,12 @@ from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
 from uxbench.report.collect import Run, collect, readable_error
 from uxbench.report.fonts import PROBE, cjk_font, covers
 from uxbench.report.grid import html_linked, md_linked, md_text
+from uxbench.report.paper_numbers import normalise, paper_name
 from uxbench.report.percent import pct
-from uxbench.report.published import normalise, paper_name
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.spec import TASKS
 from uxbench.report.tables import SAMPLE_NOTE, Leaderboard, fmt, leaderboard
 from uxbench.runtime.docs import REPOSITORY_FILES
-from uxbench.runtime.localserver import OpenAIServer, Reply
 from uxbench.stats.intervals import bootstrap_mean, mover_mean, wilson
 
 # model under test -> how often it says 差 (Task 1) / how good its replies are (Tasks 2, 3)
@@ -483,11 +483,11 @@ def test_cjk_font_detection_ignores_the_last_resort_font() -> None:
 def test_without_a_chinese_font_the_charts_use_english_names(
     logs: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from uxbench.report import build, charts, fonts
+    from uxbench.report import charts, fonts, output
 
     monkeypatch.setattr(fonts, "cjk_font", lambda: None)
     monkeypatch.setattr(charts, "cjk_font", lambda: None)
-    monkeypatch.setattr(build, "cjk_font", lambda: None)
+    monkeypatch.setattr(output, "cjk_font", lambda: None)
     assert charts.group_label("failure_dimension", "冗余啰嗦") == "Verbosity/Redundancy"
     assert fonts.drawable("模型 a") == "?? a"
     with warnings.catch_warnings():

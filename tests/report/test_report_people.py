@@ -24,15 +24,16 @@ from typing import Any
 import pytest
 from helpers.desk import at_the_desk, human
 from helpers.grm import metric_values, write_data
+from helpers.localserver import OpenAIServer
 from helpers.logs import rewritten
 from helpers.published import MARK, flipping_grader, lines, reference, write_published
 from inspect_ai import eval
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import Model, get_model
 
-from uxbench.graders.correction import Proportion, Qualification, corrected_rate
-from uxbench.graders.qualification import NOT_QUALIFIED, PANEL, SELF_GRADED, Check, Grader, Grading
-from uxbench.judge.prompt import builtin_templates, read_judge_prompt
+from uxbench.judge_answer.prompt import builtin_templates, read_judge_prompt
+from uxbench.qualification.correction import Proportion, Qualification, corrected_rate
+from uxbench.qualification.match import NOT_QUALIFIED, PANEL, SELF_GRADED, Check, Grader, Grading
 from uxbench.report import build_report
 from uxbench.report.collect import CheckLog, Run, collect
 from uxbench.report.grid import md_text
@@ -40,7 +41,6 @@ from uxbench.report.paired import Table, compare
 from uxbench.report.qualified import GRM_GRADED
 from uxbench.report.samples import Counts, Evidence, Judgment
 from uxbench.report.tables import SAMPLE_NOTE, has_grm_column, leaderboard
-from uxbench.runtime.localserver import OpenAIServer
 from uxbench.stats.agreement import krippendorff_alpha
 from uxbench.stats.intervals import bootstrap_units, mcnemar_exact, paired_difference
 from uxbench.tasks.grader_check import grader_check

@@ -10,8 +10,8 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
-from uxbench.report.build import build_report
 from uxbench.report.family import family, self_family
+from uxbench.report.output import build_report
 from uxbench.report.style import Reply, fit_style, r_squared, style_features
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval

@@ -24,7 +24,7 @@ from inspect_ai.model import Model, ModelOutput, get_model
 from inspect_ai.scorer import match
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from uxbench.runtime.credentials import Redactor
+from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.hooks import RedactSecrets
 
 SECRET = "sk-foreign-suite-0001-canary"
@@ -158,9 +158,11 @@ def test_foreign_log_is_what_inspect_wrote(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setenv("FOREIGN_API_KEY", SECRET)
     monkeypatch.delenv(REDACT_ALL, raising=False)
     rewrites: list[str] = []
-    rewrite = Redactor.redact_log_file
+    rewrite = CredentialScrubber.redact_log_file
     monkeypatch.setattr(
-        Redactor, "redact_log_file", lambda self, path: rewrites.append(str(path)) or rewrite(self, path)
+        CredentialScrubber,
+        "redact_log_file",
+        lambda self, path: rewrites.append(str(path)) or rewrite(self, path),
     )
     installed = run("foreign", tmp_path / "installed")
     monkeypatch.setattr(RedactSecrets, "enabled", lambda self: False)

@@ -21,10 +21,9 @@ from pathlib import Path
 from urllib.parse import quote, quote_plus
 
 import pytest
+from helpers.localserver import OpenAIServer, Reply
 from helpers.secrets import REPORT_FILES, found, log_leaks, report_leaks
 from inspect_ai.log import read_eval_log
-
-from uxbench.runtime.localserver import OpenAIServer, Reply
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from synth import write_release  # noqa: E402

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers.localserver import OpenAIServer, Reply
 from helpers.secrets import found, log_leaks, report_leaks
 from inspect_ai import eval
 from inspect_ai.log import EvalError, EvalLog, read_eval_log, write_eval_log
@@ -25,9 +26,8 @@ from inspect_ai.model import Model, get_model
 
 from uxbench.cli import main as uxbench_main
 from uxbench.runtime import credentials
-from uxbench.runtime.credentials import Redactor, is_credential_name, looks_secret, url_credentials
+from uxbench.runtime.credentials import CredentialScrubber, is_credential_name, looks_secret, url_credentials
 from uxbench.runtime.hooks import RedactingStream
-from uxbench.runtime.localserver import OpenAIServer, Reply
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from synth import write_release  # noqa: E402
@@ -139,13 +139,13 @@ REDACTIONS = [
 
 @pytest.mark.parametrize(("environ", "text", "expected"), REDACTIONS)
 def test_redact(environ: dict[str, str], text: str, expected: str) -> None:
-    redactor = Redactor.from_environ(environ)
+    redactor = CredentialScrubber.from_environ(environ)
     assert redactor.redact(text) == expected
     assert redactor.redact(expected) == expected
 
 
 def test_console_text_folded_across_lines_and_coloured() -> None:
-    redactor = Redactor.from_environ({"LOCAL_API_KEY": LONG_KEY})
+    redactor = CredentialScrubber.from_environ({"LOCAL_API_KEY": LONG_KEY})
     folded = (
         f"│ Error: Bearer {LONG_KEY[:60]} │\n│ {LONG_KEY[60:140]}  │\n│ \x1b[1m{LONG_KEY[140:]}\x1b[0m rest │"
     )
@@ -364,7 +364,7 @@ def test_report_and_redact_command_on_unredacted_logs(
 ) -> None:
     """Logs from a killed run, an older version or another machine: the report redacts its own
     outputs, even where it cuts an error message short in the middle of a key, and
-    `uxbench redact` rewrites the logs themselves — with the environment's credentials and the
+    `uxbench scrub-credentials` rewrites the logs themselves — with the environment's credentials and the
     base URL each log's header says its run was configured with."""
     monkeypatch.setenv("OPENAI_API_KEY", LONG_KEY)
     [log] = eval(
@@ -393,14 +393,14 @@ def test_report_and_redact_command_on_unredacted_logs(
     assert r"https://\[REDACTED\]@llm.internal/v1 (Bearer \[REDACTED\])" in markdown  # Markdown-escaped
 
     expected = [
-        Redactor.from_environ()
+        CredentialScrubber.from_environ()
         .including(read_eval_log(str(tmp_path / "logs" / f"unredacted-{n}.eval")).eval)
         .redact(m)
         for n, m in enumerate(messages)
     ]
     assert expected[1] == "Connection refused: https://[REDACTED]@llm.internal/v1 (Bearer [REDACTED])"
     capsys.readouterr()
-    assert uxbench_main(["redact", str(tmp_path / "logs"), str(tmp_path / "run")]) == 0
+    assert uxbench_main(["scrub-credentials", str(tmp_path / "logs"), str(tmp_path / "run")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "2 of 3 file(s) held credentials"
     for number in range(len(messages)):
         path = tmp_path / "logs" / f"unredacted-{number}.eval"
@@ -506,7 +506,7 @@ def test_console_in_a_latin1_locale() -> None:
     names under a latin-1 locale) instead of crashing at the end of the run."""
     raw = io.BytesIO()
     console = io.TextIOWrapper(raw, encoding="latin-1")
-    stream = RedactingStream(console, Redactor({"LOCAL_API_KEY": "sk-uxb-latin1-0018"}))
+    stream = RedactingStream(console, CredentialScrubber({"LOCAL_API_KEY": "sk-uxb-latin1-0018"}))
     assert stream.write("准确率 0.9 café sk-uxb-latin1-0018\n") == 32
     console.flush()
     assert raw.getvalue().decode("latin-1") == "\\u51c6\\u786e\\u7387 0.9 café [REDACTED:LOCAL_API_KEY]\n"
@@ -516,7 +516,7 @@ def test_full_disk_leaves_the_log_whole_and_says_so(
     data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A disk that fills while the redacted copy is written: the log stays whole (the copy is
-    dropped) and a warning names it and `uxbench redact`."""
+    dropped) and a warning names it and `uxbench scrub-credentials`."""
     key = "sk-uxb-full-disk-0019"
 
     def full_disk(path: Path, write: Callable[[Path], object]) -> None:
@@ -538,6 +538,7 @@ def test_full_disk_leaves_the_log_whole_and_says_so(
     warnings = [r.getMessage() for r in caplog.records if "could not be blanked out" in r.getMessage()]
     assert warnings == [
         f"{log.location}: credentials could not be blanked out of this log ([Errno 28] No space left on "
-        f"device); it is unchanged and may hold them: free space, then run `uxbench redact {log.location}`"
+        f"device); it is unchanged and may hold them: free space, then run "
+        f"`uxbench scrub-credentials {log.location}`"
     ]
     assert list((tmp_path / "logs").iterdir()) == [Path(log.location)]

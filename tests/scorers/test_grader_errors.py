@@ -15,6 +15,7 @@ import httpx
 import openai
 import pytest
 from helpers.grm import grade_reply
+from helpers.localserver import AnthropicServer, Reply
 from helpers.rawserver import Raw, RawServer, chat_body, label_tokens
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
@@ -22,9 +23,8 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob, get_model
 from inspect_ai.scorer import SampleScore, Score
 
-from uxbench.grading.faults import configuration, context_length
-from uxbench.grading.grm import judge
-from uxbench.runtime.localserver import AnthropicServer, Reply
+from uxbench.grader_answer.faults import configuration, context_length
+from uxbench.grader_answer.reading import judge
 from uxbench.scorers.grm import grm
 from uxbench.scorers.metrics import fail_rate
 

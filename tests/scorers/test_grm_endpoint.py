@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from helpers.grm import metric_values, record_number, write_data
+from helpers.localserver import OpenAIServer, Reply, prompt_text
 from inspect_ai import eval
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
-from uxbench.runtime.localserver import OpenAIServer, Reply, prompt_text
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 

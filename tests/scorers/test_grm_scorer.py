@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from helpers.grm import grader_output
+from helpers.localserver import OpenAIServer, Reply, prompt_text
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalLog
@@ -18,9 +19,8 @@ from inspect_ai.model import (
 
 from uxbench.data.records import Turn
 from uxbench.data.templates import builtin_path, fence, load_template
-from uxbench.judge.prompt import history_turns, read_judge_prompt
+from uxbench.judge_answer.prompt import history_turns, read_judge_prompt
 from uxbench.runtime.errors import DataError
-from uxbench.runtime.localserver import OpenAIServer, Reply, prompt_text
 from uxbench.scorers.grm import (
     CUT_MARK,
     LADDERS,

@@ -26,7 +26,7 @@ from uxbench.pipeline.read.rawlog import ReadReport, read_raw_log
 from uxbench.pipeline.stages.agents import structured_answer, valid_answer
 from uxbench.pipeline.stages.rows import SignalRow, check_row
 from uxbench.runtime.errors import DataError
-from uxbench.scorers.judge import judge_verdict
+from uxbench.scorers.judge_verdict import judge_verdict
 
 HALF = "\ud83d"  # the first half of 😀 (U+1F600) alone
 PROBLEM = "holds half of a character (a lone surrogate U+D83D at character {at}); the text was cut inside"

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 from helpers.grm import metric_values, record_number, write_data
+from helpers.localserver import OpenAIServer, Reply, Spelling, prompt_text
 from helpers.toy_vllm import ToyGrader, answer, good, own_p_good
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
-from uxbench.grading.logprobs import NOT_SPELLED, OTHER_HIDDEN
-from uxbench.runtime.localserver import OpenAIServer, Reply, Spelling, prompt_text
+from uxbench.grader_answer.logprobs import NOT_SPELLED, OTHER_HIDDEN
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 

@@ -16,15 +16,16 @@ from pathlib import Path
 
 import pytest
 from helpers.grm import metric_values, write_data
+from helpers.localserver import OpenAIServer, prompt_text
 from helpers.published import SENS, SPEC, Line, flipping_grader, grader_verdict, lines, write_published
 from inspect_ai import eval
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 from scipy.stats import spearmanr
 
-from uxbench.graders.correction import corrected_rate
-from uxbench.graders.published import published_good_pct, read_grades
-from uxbench.graders.qualification import (
+from uxbench.judge_answer.prompt import builtin_templates, read_judge_prompt
+from uxbench.qualification.correction import corrected_rate
+from uxbench.qualification.match import (
     NOT_QUALIFIED,
     PANEL,
     SELF_GRADED,
@@ -35,10 +36,9 @@ from uxbench.graders.qualification import (
     grm_equivalent,
     qualifies,
 )
-from uxbench.judge.prompt import builtin_templates, read_judge_prompt
+from uxbench.qualification.published import published_good_pct, read_grades
 from uxbench.report.collect import collect
 from uxbench.runtime.errors import DataError
-from uxbench.runtime.localserver import OpenAIServer, prompt_text
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery

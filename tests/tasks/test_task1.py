@@ -6,12 +6,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.localserver import OpenAIServer, Reply, prompt_text
 from inspect_ai import eval
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import ModelOutput, get_model
 
 from uxbench.runtime.errors import DataError
-from uxbench.runtime.localserver import OpenAIServer, Reply, prompt_text
 from uxbench.tasks.task1_judge import task1_judge
 
 CLI_ENV = {**os.environ, "LOCAL_API_KEY": "test-key", "NO_COLOR": "1"}

@@ -8,7 +8,7 @@ from inspect_ai import eval
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
 from uxbench.data.records import Turn
-from uxbench.judge.prompt import builtin_templates, history_turns, read_judge_prompt
+from uxbench.judge_answer.prompt import builtin_templates, history_turns, read_judge_prompt
 from uxbench.runtime.errors import DataError
 from uxbench.tasks.task3_recovery import REPAIR_MARKER, task3_recovery
 

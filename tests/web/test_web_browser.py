@@ -20,7 +20,7 @@ from uxbench.data.dataset import RELEASE_FILES
 from uxbench.data.exclusions import read_exclusions
 from uxbench.data.records import Turn, judge_record
 from uxbench.data.templates import builtin_path, load_template
-from uxbench.judge.prompt import builtin_templates, read_judge_prompt
+from uxbench.judge_answer.prompt import builtin_templates, read_judge_prompt
 from uxbench.providers.human import item_view
 from uxbench.scorers.grm import OMITTED_TURNS, Rung, render
 from uxbench.tasks.task1_judge import task1_judge

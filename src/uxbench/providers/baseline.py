@@ -38,7 +38,7 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from uxbench.data.templates import Template, load_template
-from uxbench.judge.prompt import (
+from uxbench.judge_answer.prompt import (
     JudgePrompt,
     builtin_templates,
     last_assistant_turn,

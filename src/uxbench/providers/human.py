@@ -35,7 +35,7 @@ from inspect_ai.util import display_counter, display_type
 
 from uxbench.data.assignment import Study
 from uxbench.data.templates import load_template
-from uxbench.judge.prompt import (
+from uxbench.judge_answer.prompt import (
     JudgePrompt,
     builtin_templates,
     history_turns,

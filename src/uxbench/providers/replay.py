@@ -39,7 +39,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from uxbench.graders.published import (
+from uxbench.qualification.published import (
     BAD,
     FAILED_ANSWER,
     GOOD,

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from uxbench.grading.logprobs import token_bytes
+from uxbench.grader_answer.logprobs import token_bytes
 from uxbench.providers.decoding import Completion, Sampling, decode
 from uxbench.providers.weights import check_installed, ensure_converted
 

@@ -13,7 +13,7 @@ __all__ = ["build_report"]
 
 def __getattr__(name: str) -> Any:
     if name == "build_report":
-        from uxbench.report.build import build_report
+        from uxbench.report.output import build_report
 
         return build_report
     raise AttributeError(f"module 'uxbench.report' has no attribute {name!r}")

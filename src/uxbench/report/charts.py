@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from uxbench.data.labels import english
-from uxbench.report import published
+from uxbench.report import paper_numbers
 from uxbench.report.fonts import cjk_font, drawable
 from uxbench.report.percent import pct
 from uxbench.report.separation import Ranking
@@ -270,7 +270,7 @@ SAMPLE_CHART_NOTE = "The bundled synthetic sample: not comparable with the paper
 
 def _references(section: Section) -> dict[str, dict[str, float]]:
     """The paper's reference points (the human baseline), none beside synthetic records."""
-    return {} if section.synthetic else published.references(section.spec.name)
+    return {} if section.synthetic else paper_numbers.references(section.spec.name)
 
 
 def ranking(section: Section, save: Save) -> Chart:
@@ -397,7 +397,7 @@ def good_vs_bad(section: Section, save: Save) -> Chart:
         for r, m in zip(section.rows, metrics, strict=True)
         if m.get("good_acc") is not None and m.get("bad_acc") is not None
     ]
-    paper = [] if section.synthetic else [*published.paper_models(section.spec.name).items()]
+    paper = [] if section.synthetic else [*paper_numbers.paper_models(section.spec.name).items()]
     paper += list(_references(section).items())
     paper_points = [(100 * v["good_acc"] * inch, 100 * v["bad_acc"] * inch) for _, v in paper]
     row_points = [

@@ -34,7 +34,7 @@ def report(log_dirs: tuple[str, ...], out: Path, complete_only: bool, show_paths
     experiment (task, model, grader and settings), one ranking per grader; partial runs in their
     own unranked rows; the other logs are listed with the reason they were left out.
     """
-    from uxbench.report.build import build_report
+    from uxbench.report.output import build_report
 
     board = build_report(list(log_dirs), out, partial=not complete_only, show_paths=show_paths)
     for table in board.tables:

@@ -34,12 +34,12 @@ from inspect_ai.log import (
     read_eval_log_sample_summaries,
 )
 
-from uxbench.graders.published import PUBLISHED_GRADER, published_grading
-from uxbench.graders.qualification import GRADER_CHECK, Check, Grader, Grading, annotator_of, task_name
-from uxbench.report.parallel import pmap
+from uxbench.qualification.match import GRADER_CHECK, Check, Grader, Grading, annotator_of, task_name
+from uxbench.qualification.published import PUBLISHED_GRADER, published_grading
 from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
-from uxbench.runtime.credentials import Redactor
+from uxbench.report.workers import pmap
+from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.errors import DataError
 
 SELF_GRADED = "(self-graded)"
@@ -249,12 +249,12 @@ def _provider_message(body: str) -> str:
     return value if isinstance(value, str) else body
 
 
-def readable_error(error: EvalError | None, redactor: Redactor | None = None) -> str:
+def readable_error(error: EvalError | None, redactor: CredentialScrubber | None = None) -> str:
     """The cause of a failed run in one line: the innermost exception and, for an HTTP error,
     the provider's status and message (`BadRequestError 400: maximum context length…`),
     never the request Inspect attaches to a failed model call. Credentials are blanked out
     first (by `redactor`, default: this environment's)."""
-    redactor = redactor or Redactor.from_environ()
+    redactor = redactor or CredentialScrubber.from_environ()
     text = redactor.redact(error.message if error else "").strip()
     name = ""
     # unwrap `Outer('…request…Inner("…")')` layers down to the innermost exception
@@ -270,7 +270,7 @@ def readable_error(error: EvalError | None, redactor: Redactor | None = None) ->
     return scrub_paths(f"{name}: {first}" if name else first)[:300]
 
 
-def _problem(log: EvalLog, redactor: Redactor) -> str | None:
+def _problem(log: EvalLog, redactor: CredentialScrubber) -> str | None:
     """Why a log cannot be used at all, or None."""
     if log.status == "error":
         reason = readable_error(log.error, redactor)
@@ -356,7 +356,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
     task = task_name(log)
     # credentials out before anything is shown: Markdown escaping later would hide them from the
     # output's redaction, and only here are the run's own base URLs and model arguments known
-    redactor = Redactor.from_environ().including(log.eval)
+    redactor = CredentialScrubber.from_environ().including(log.eval)
     problem = None if task in TASKS or task == GRADER_CHECK else "not a UXBench task"
     problem = problem or _problem(log, redactor)
     if problem:
@@ -467,7 +467,7 @@ def collect(
         else:
             found.append(item)
     if any(item.shard for item in found):
-        from uxbench.report.shards import pool_shards  # it reads logs as this module does
+        from uxbench.report.pooling import pool_shards  # it reads logs as this module does
 
         if pool_dir is None:
             raise ValueError("shard logs are pooled into new logs: give collect() a pool_dir")

@@ -14,7 +14,7 @@ import base64
 from html import escape
 from pathlib import Path
 
-from uxbench.report import published
+from uxbench.report import paper_numbers
 from uxbench.report.charts import Chart
 from uxbench.report.grid import breakable, html_linked
 from uxbench.report.grid import html as grid_html
@@ -328,6 +328,6 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
         f"<title>UXBench leaderboard</title><style>{CSS}</style></head><body>"
         f'<header><h1>UXBench leaderboard</h1><p class="meta">{escape(meta)}</p>{notes}'
         f"{_nav(board, trusts)}{_how_to_read(board)}</header><main>{''.join(sections)}</main>"
-        f"<footer><p>Paper: {escape(published.source())}.</p></footer>"
+        f"<footer><p>Paper: {escape(paper_numbers.source())}.</p></footer>"
         f"<script>{JS}</script></body></html>"
     )

@@ -6,7 +6,7 @@ checks; the skipped logs last. Every text goes through
 
 from __future__ import annotations
 
-from uxbench.report import published
+from uxbench.report import paper_numbers
 from uxbench.report.charts import Chart
 from uxbench.report.grid import markdown as grid_markdown
 from uxbench.report.grid import md_linked, md_text
@@ -94,7 +94,7 @@ def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust
             + (f" {HUMAN_NOTE}" if people else "")
             + (f" {METHOD}" if corrected else "")
         ),
-        md_linked(f"{PAPER_NOTE} Paper: {published.source()}. {INTRO}"),
+        md_linked(f"{PAPER_NOTE} Paper: {paper_numbers.source()}. {INTRO}"),
         *(["", md_text(STYLE_METHOD)] if any(table.spec.graded for table in board.tables) else []),
         "",
         *(f"> {md_text(note)}" for note in board.notes),

@@ -1,6 +1,6 @@
 """The report's grader qualifications: the grader_check logs it read (one table), and per
-Task 2/3 row the GRM-equivalent headline its grader's check gives (`uxbench.graders.qualification`,
-math in `uxbench.graders.correction`, docs/graders.md).
+Task 2/3 row the GRM-equivalent headline its grader's check gives (`uxbench.qualification.match`,
+math in `uxbench.qualification.correction`, docs/graders.md).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from uxbench.graders.correction import DEFAULT_METHOD, LEVEL, METHOD_NAMES
-from uxbench.graders.qualification import (
+from uxbench.qualification.correction import DEFAULT_METHOD, LEVEL, METHOD_NAMES
+from uxbench.qualification.match import (
     NOT_QUALIFIED,
     PERSON,
     PUBLISHED,

@@ -17,10 +17,10 @@ from typing import Any
 from inspect_ai.log import EvalSampleSummary, read_eval_log_sample_summaries, read_eval_log_samples_by_id
 from inspect_ai.scorer import Score
 
-from uxbench.graders.published import NO_ROW_ANSWER, replayed_model
+from uxbench.qualification.published import NO_ROW_ANSWER, replayed_model
 from uxbench.report.collect import Run
-from uxbench.report.parallel import pmap
 from uxbench.report.style import Reply
+from uxbench.report.workers import pmap
 from uxbench.scorers.grm import final_reply
 
 # sample-metadata keys the report breaks results down by (the tasks' `breakdown` metric keys)

@@ -44,7 +44,7 @@ _GRM_COLUMNS = (
     Column("score_median", "Score median", "score", "median GRM score"),
     Column("good_score_mean", "Good score mean", "score", "mean score of the replies graded good"),
     Column("bad_score_mean", "Bad score mean", "score", "mean score of the replies graded bad"),
-    # grader ensembles (uxbench.grading.ensemble)
+    # grader ensembles (uxbench.grader_answer.panel)
     Column("grader_alpha", "Graders' α", "score", "Krippendorff's α of a grader panel's verdicts"),
     Column("grader_kappa", "Graders' κ", "score", "Fleiss' κ of a grader panel's verdicts"),
     Column("grader_unanimous", "Graders unanimous %", note="replies every grader of the panel agreed on"),
@@ -71,7 +71,7 @@ TASKS: dict[str, TaskSpec] = {
                     "Neutral %",
                     note="neutral answers (three-label prompts; counted as wrong)",
                 ),
-                # agreement with the users and calibration (uxbench.judge.calibration)
+                # agreement with the users and calibration (uxbench.judge_answer.calibration)
                 Column("mcc", "MCC", "score", "Matthews correlation of verdicts with the users' labels"),
                 Column("kappa", "κ", "score", "Cohen's κ of verdicts with the users' labels"),
                 Column("auroc", "AUROC", "score", "how well P(good) ranks liked above disliked replies"),

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from uxbench.data.labels import DIFFICULTIES, FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS, english
-from uxbench.report import published
+from uxbench.report import paper_numbers
 from uxbench.report.collect import CheckLog, Run, Skipped
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.paired import Pairing, compare, paired_json
@@ -345,9 +345,9 @@ def _paper(spec: TaskSpec, run: Run) -> tuple[str | None, dict[str, float] | Non
     """The paper's name for the row and its numbers (None unless the settings match the paper's):
     a person's row is set beside the paper's blind human baseline."""
     if run.human:
-        reference = published.references(spec.name).get(HUMAN_REFERENCE)
+        reference = paper_numbers.references(spec.name).get(HUMAN_REFERENCE)
         return (HUMAN_REFERENCE, reference) if reference else (None, None)
-    return published.paper_name(run.model), published.published_metrics(spec.name, run.model)
+    return paper_numbers.paper_name(run.model), paper_numbers.published_metrics(spec.name, run.model)
 
 
 def _pairs(rows: list[Row], evidence: Evidence) -> list[Pairing]:
@@ -616,14 +616,14 @@ def _paper_def(section: Section) -> ColumnDef:
         value = (row.published or {}).get(spec.headline.metric)
         if value is not None and row.run.human:
             return Cell(fmt(value), value, note=f"{row.paper}: the paper's blind human baseline")
-        reported = not row.run.human and published.published_metrics(spec.name, row.run.model) is not None
+        reported = not row.run.human and paper_numbers.published_metrics(spec.name, row.run.model) is not None
         if value is None and reported:
             return Cell(
                 "other settings",
                 None,
                 note=f"The paper's {row.paper} ran with {settings_text(_paper_text(spec))}",
             )
-        note = published.note(spec.name, row.run.model) if value is not None else None
+        note = paper_numbers.note(spec.name, row.run.model) if value is not None else None
         return Cell(fmt(value), value, note=note or "")
 
     return ColumnDef(
@@ -816,7 +816,7 @@ def as_json(board: Leaderboard) -> dict[str, Any]:
     return {
         "generated": board.generated,
         "sources": board.sources,
-        "published_source": published.source(),
+        "published_source": paper_numbers.source(),
         "intervals": INTERVALS,
         "notes": board.notes,
         "tasks": tasks,

@@ -9,8 +9,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from uxbench.graders.published import replayed_grader
 from uxbench.providers.replay import NO_REPLIES
+from uxbench.qualification.published import replayed_grader
 from uxbench.report.family import family, self_family
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.percent import pct

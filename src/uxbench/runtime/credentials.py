@@ -1,14 +1,14 @@
 """Credentials in what a run writes: which values are secret, and how they are blanked out.
 
 Some providers echo the API key in an error body (`401 Incorrect API key provided: sk-…`),
-and Inspect keeps error text in the log, prints it and traces it. A `Redactor` blanks out
+and Inspect keeps error text in the log, prints it and traces it. A `CredentialScrubber` blanks out
 *known* credentials only, in every form a provider, a URL or a page writes them:
 
 * the value of every credential environment variable — a name ending in one of
   `CREDENTIAL_SUFFIXES` (`OPENAI_API_KEY`, `HF_TOKEN`, `AWS_SECRET_ACCESS_KEY`, …) — whose value
   `looks_secret`, by `[REDACTED:<NAME>]`;
 * the user-info of a URL a provider is configured with — a `*_BASE_URL` or `*_PROXY` variable,
-  or (`Redactor.including`) a run's `--model-base-url`, a role's base URL — and the values of
+  or (`CredentialScrubber.including`) a run's `--model-base-url`, a role's base URL — and the values of
   its secret-named model arguments (`-M api_key=…`), by the same length rule;
 * the credentials of a `Bearer` or `Basic` authorization (`Authorization: Bearer sk-…`).
 
@@ -21,7 +21,7 @@ most of the key behind. Text that holds none of these (`ssh://git@host/…`,
 `postgres://admin:hunter2@db/…` when that password is not a known one) is never changed.
 
 `uxbench.runtime.hooks` applies it to UXBench's Inspect runs (logs, trace file, console),
-`uxbench report` to its outputs and `uxbench redact` to existing logs;
+`uxbench report` to its outputs and `uxbench scrub-credentials` to existing logs;
 docs/scale.md#keys-and-secrets lists what is covered and what is not.
 """
 
@@ -255,7 +255,7 @@ def _replace_spans(text: str, spans: list[tuple[int, int, str]]) -> str:
     return "".join(parts) + text[last:]
 
 
-class Redactor:
+class CredentialScrubber:
     """Blanks out the given secrets and the authorization patterns above.
 
     `secrets`: name → value, or (name, value) pairs; a value is blanked out as
@@ -285,7 +285,7 @@ class Redactor:
         ]
 
     @classmethod
-    def from_environ(cls, environ: Mapping[str, str] | None = None) -> Redactor:
+    def from_environ(cls, environ: Mapping[str, str] | None = None) -> CredentialScrubber:
         """The credentials of `environ` (default: this process's environment): the values of
         its credential variables, and the user-info of its provider and proxy URLs."""
         environ = os.environ if environ is None else environ
@@ -298,14 +298,18 @@ class Redactor:
         ]
         return cls(pairs)
 
-    def including(self, spec: Any) -> Redactor:
+    def including(self, spec: Any) -> CredentialScrubber:
         """This redactor and the credentials a run was configured with (`run_credentials`)."""
         return self.with_secrets(("", value) for value in run_credentials(spec))
 
-    def with_secrets(self, pairs: Iterable[tuple[str, str]]) -> Redactor:
+    def with_secrets(self, pairs: Iterable[tuple[str, str]]) -> CredentialScrubber:
         """This redactor and the (name, value) pairs it does not know yet."""
         extra = [(name, value) for name, value in pairs if value.strip() not in self.secrets]
-        return Redactor([*((name, value) for value, name in self.secrets.items()), *extra]) if extra else self
+        return (
+            CredentialScrubber([*((name, value) for value, name in self.secrets.items()), *extra])
+            if extra
+            else self
+        )
 
     def redact(self, text: str) -> str:
         """Plain text: a message, a traceback, a log line, a report."""

@@ -3,7 +3,7 @@
 Inspect's hooks see the samples, events and logs but must not change them, and a log is
 written while its samples run, so `RedactSecrets` works around the run instead: while it
 runs, Inspect's log records (console, trace file, the log's logger events) and the process's
-stdout/stderr pass through a `uxbench.runtime.credentials.Redactor`; when it ends, each log it wrote
+stdout/stderr pass through a `uxbench.runtime.credentials.CredentialScrubber`; when it ends, each log it wrote
 is rewritten with its credentials blanked out.
 
 It is registered through the package's entry point, so Inspect calls it in every run where
@@ -25,7 +25,7 @@ import anyio
 from inspect_ai.hooks import Hooks, RunEnd, RunStart, TaskStart, hooks
 from inspect_ai.model import Model, get_model, model_roles
 
-from uxbench.runtime.credentials import Redactor, is_secret_argument, url_credentials
+from uxbench.runtime.credentials import CredentialScrubber, is_secret_argument, url_credentials
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ _STANDARD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), No
 class RedactingStream:
     """A text stream that writes through to `stream`, credentials blanked out."""
 
-    def __init__(self, stream: TextIO, redactor: Redactor) -> None:
+    def __init__(self, stream: TextIO, redactor: CredentialScrubber) -> None:
         self.stream = stream
         self.redactor = redactor
 
@@ -62,7 +62,7 @@ class RedactingFilter(logging.Filter):
     """Blanks credentials out of a record's message, traceback and extra fields, before any
     handler formats it."""
 
-    def __init__(self, redactor: Redactor) -> None:
+    def __init__(self, redactor: CredentialScrubber) -> None:
         super().__init__()
         self.redactor = redactor
         self.active = True
@@ -106,7 +106,7 @@ def task_model_credentials() -> list[tuple[str, str]]:
     return [("", value) for value in values if isinstance(value, str) and value]
 
 
-def _redact_log(redactor: Redactor, location: str) -> None:
+def _redact_log(redactor: CredentialScrubber, location: str) -> None:
     """Rewrite one log redacted (into a new file that then replaces it); when that cannot be
     done (a full disk), the log is left as it was and a warning says it still holds credentials."""
     try:
@@ -114,7 +114,7 @@ def _redact_log(redactor: Redactor, location: str) -> None:
     except OSError as error:
         logger.warning(
             f"{location}: credentials could not be blanked out of this log ({error}); it is unchanged "
-            f"and may hold them: free space, then run `uxbench redact {location}`"
+            f"and may hold them: free space, then run `uxbench scrub-credentials {location}`"
         )
 
 
@@ -130,7 +130,7 @@ def redacts(task: str) -> bool:
 )
 class RedactSecrets(Hooks):
     def __init__(self) -> None:
-        self.filter = RedactingFilter(Redactor({}))
+        self.filter = RedactingFilter(CredentialScrubber({}))
         self.runs: set[str] = set()  # the runs it acts on
 
     async def on_run_start(self, data: RunStart) -> None:
@@ -148,7 +148,7 @@ class RedactSecrets(Hooks):
             stream = getattr(sys, name)
             if not isinstance(stream, RedactingStream):
                 setattr(sys, name, RedactingStream(stream, self.filter.redactor))
-        self._use(Redactor.from_environ())
+        self._use(CredentialScrubber.from_environ())
 
     async def on_task_start(self, data: TaskStart) -> None:
         """The task's own keys, base URLs and model arguments join the credentials looked for,
@@ -156,7 +156,7 @@ class RedactSecrets(Hooks):
         if data.run_id in self.runs:
             self._use(self.filter.redactor.including(data.spec).with_secrets(task_model_credentials()))
 
-    def _use(self, redactor: Redactor) -> None:
+    def _use(self, redactor: CredentialScrubber) -> None:
         self.filter.redactor = redactor
         for name in ("stdout", "stderr"):
             stream = getattr(sys, name)

@@ -6,11 +6,11 @@ Reusable by any suite as `uxbench/grm`: the conversation comes from the sample's
 (everything before the last user message is context, that message is the question) and the
 graded reply is the model's output. Inputs the grader cannot fit are retried down a
 truncation ladder, and the rung used is recorded. Several graders bound as `grader`,
-`grader_2`, … judge as a panel (`uxbench.grading.ensemble`).
+`grader_2`, … judge as a panel (`uxbench.grader_answer.panel`).
 
 Grader calls obey the run's `--attempt-timeout`, `--timeout` and `--max-retries` like the
 model under test's calls (a grader role bound with its own values keeps them). A grader error
-is never a verdict (`uxbench.grading.faults`): a reply that is no answer — an HTTP 200 error
+is never a verdict (`uxbench.grader_answer.faults`): a reply that is no answer — an HTTP 200 error
 body, no choices, a choice without a message — is retried like a 5xx under those limits, and
 when it persists the sample errors with the provider's message, so `inspect eval-retry` redoes
 it; an error every call repeats (401/403/404, an unknown model, logprobs refused) ends the run
@@ -22,7 +22,6 @@ any solver or scorer that needs a grader's verdict.
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -42,12 +41,21 @@ from pydantic import ValidationError
 
 from uxbench.data.records import ROLES, Turn
 from uxbench.data.templates import Template, load_template, template_path
-from uxbench.graders.published import replayed_grader
-from uxbench.grading.addressing import addresses_grader
-from uxbench.grading.ensemble import grader_agreement, panel_verdict
-from uxbench.grading.faults import configuration, context_length, provider_message, reply_problem
-from uxbench.grading.grm import BAD, FAILED, GOOD, Judgment, judge, unreadable_logprobs, verdict_at
-from uxbench.grading.logprobs import constrained, rescore
+from uxbench.grader_answer.faults import configuration, context_length, provider_message, reply_problem
+from uxbench.grader_answer.logprobs import constrained, rescore
+from uxbench.grader_answer.panel import grader_agreement, panel_verdict
+from uxbench.grader_answer.reading import (
+    BAD,
+    FAILED,
+    GOOD,
+    Judgment,
+    judge,
+    reasoning_end,
+    unreadable_logprobs,
+    verdict_at,
+)
+from uxbench.grader_prompt.addressing import addresses_grader
+from uxbench.qualification.published import replayed_grader
 from uxbench.runtime._inspect import OpenAIResponseError, run_config
 from uxbench.runtime.docs import docs_url
 from uxbench.runtime.errors import DataError
@@ -83,7 +91,6 @@ DEFAULT_TEMPLATE = "grm_pointwise.txt"
 CUT_MARK = "……（后文已截断）"
 OMITTED_TURNS = "（更早的 {n} 轮对话已省略）"
 
-_THINK_END = re.compile(r"</think>", re.IGNORECASE)
 logger = logging.getLogger(__name__)
 
 
@@ -222,7 +229,7 @@ def split_question(turns: tuple[Turn, ...]) -> tuple[tuple[Turn, ...], str]:
 
 def final_reply(text: str, marker: str | None) -> tuple[str, bool]:
     """What the user reads: after any reasoning block, and after the last `marker` when one is set."""
-    text = _THINK_END.split(text)[-1]
+    text = text[reasoning_end(text) :]
     if marker is None:
         return text.strip(), False
     _, found, tail = text.rpartition(marker)
@@ -428,7 +435,7 @@ async def judge_reply(
     constrain: bool = False,
 ) -> tuple[dict[str, object], str]:
     """Score metadata and explanation of one reply: one grader's judgment, or a panel's
-    (uxbench.grading.ensemble)."""
+    (uxbench.grader_answer.panel)."""
     what = "earlier reply" if prefix else "reply"
 
     choices = label_choices(template) if constrain else None

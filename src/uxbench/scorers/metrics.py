@@ -1,7 +1,7 @@
 """Metrics shared by the UXBench tasks, as fractions in [0, 1].
 
-The contract between the scorers and every UXBench metric (this module, `uxbench.judge.calibration`,
-`uxbench.grading.ensemble`):
+The contract between the scorers and every UXBench metric (this module, `uxbench.judge_answer.calibration`,
+`uxbench.grader_answer.panel`):
 
 - Each metric is `@metric(scores="unreduced")` (`uxbench.runtime.metric`: Inspect's, with no
   NaN in the log and a description): it receives one `SampleScore` per sample and

@@ -14,7 +14,7 @@ replies, and each method below carries that uncertainty into a 95% interval:
 - `laplace` and `jeffreys`: the Bayesian interval: uniform (Bayes–Laplace) or Jeffreys Beta(½, ½)
   priors on p, se and sp (se + sp > 1), and the 2.5th–97.5th percentiles of the posterior of
   π = (p + sp − 1)/J clipped to [0, 1], by Monte Carlo. `laplace` is the default of
-  `uxbench.graders.correction.corrected_rate`: of the methods tried, the one whose coverage stays
+  `uxbench.qualification.correction.corrected_rate`: of the methods tried, the one whose coverage stays
   within 93.5–96.5% at the small end of bench/coverage.py whatever the qualification set's mix, with
   no tuned constant.
 - `ppi`: prediction-powered inference (PPI++, Angelopoulos et al. 2023) from the grader's continuous

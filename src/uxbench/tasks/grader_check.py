@@ -26,9 +26,11 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from uxbench.data.dataset import to_messages, uxbench_dataset
 from uxbench.data.records import JudgeRecord
 from uxbench.data.shards import shard_samples
-from uxbench.graders.metrics import MODEL_KEY, grader_check_metrics
-from uxbench.graders.people_reference import ReferenceRow, read_reference
-from uxbench.graders.published import (
+from uxbench.grader_answer.reading import BAD, GOOD
+from uxbench.qualification.check_metrics import MODEL_KEY, grader_check_metrics
+from uxbench.qualification.match import PERSON, PUBLISHED, USERS
+from uxbench.qualification.people_reference import ReferenceRow, read_reference
+from uxbench.qualification.published import (
     FAILED,
     PublishedGrade,
     PublishedReply,
@@ -38,9 +40,7 @@ from uxbench.graders.published import (
     read_grades,
     read_replies,
 )
-from uxbench.graders.published import GOOD as PUBLISHED_GOOD
-from uxbench.graders.qualification import PERSON, PUBLISHED, USERS
-from uxbench.grading.grm import BAD, GOOD
+from uxbench.qualification.published import GOOD as PUBLISHED_GOOD
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache

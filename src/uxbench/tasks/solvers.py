@@ -9,7 +9,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from pydantic import ValidationError
 
 from uxbench.data.templates import builtin_path
-from uxbench.grading.grm import unreadable_logprobs
+from uxbench.grader_answer.reading import unreadable_logprobs
 from uxbench.runtime import userfiles
 from uxbench.runtime._inspect import building_eval_tasks
 from uxbench.runtime.errors import DataError

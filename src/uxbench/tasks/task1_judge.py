@@ -9,12 +9,12 @@ from inspect_ai.model import GenerateConfig
 
 from uxbench.data.dataset import uxbench_dataset
 from uxbench.data.shards import shard_dataset
-from uxbench.grading.logprobs import constrained
-from uxbench.judge.verdict import ParseMode
+from uxbench.grader_answer.logprobs import constrained
+from uxbench.judge_answer.verdict import ParseMode
 from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
-from uxbench.scorers.judge import constraint_choices, judge_metrics, judge_template, judge_verdict
+from uxbench.scorers.judge_verdict import constraint_choices, judge_metrics, judge_template, judge_verdict
 from uxbench.scorers.metrics import gold_acc
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.parameters import typed_parameters

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from uxbench.pipeline.privacy import numbers, people, places, secrets
+from uxbench.pipeline.privacy import names, numbers, places, secrets
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
 TYPES = (
@@ -49,7 +49,7 @@ _PLACEHOLDER = re.compile(r"\[(?:" + "|".join(TYPES) + r")\]")
 DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (secrets.keys, lambda t: True),
     (secrets.urls, lambda t: "://" in t or "www." in t),
-    (people.emails, lambda t: "@" in t),
+    (names.emails, lambda t: "@" in t),
     (numbers.ibans, _DIGIT.search),
     (numbers.id_numbers, _DIGIT.search),
     (numbers.ssns, _DIGIT.search),
@@ -58,8 +58,8 @@ DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (numbers.phones, _DIGIT.search),
     (secrets.credentials, lambda t: True),
     (places.addresses, _DIGIT.search),
-    (people.addresses, _DIGIT.search),
-    (people.names, lambda t: True),
+    (names.addresses, _DIGIT.search),
+    (names.names, lambda t: True),
 )
 
 

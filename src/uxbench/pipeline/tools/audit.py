@@ -8,7 +8,7 @@ first, which would flatter the annotators. It writes the same rows as JSONL and 
 empty `human_label` and `human_decision` columns for a person to fill in (either file).
 
 `score` reads a filled file and reports, per field (label, decision), Cohen's κ between the
-pipeline and the person (`uxbench.judge.calibration.cohen_kappa`), raw agreement and the confusion
+pipeline and the person (`uxbench.judge_answer.calibration.cohen_kappa`), raw agreement and the confusion
 matrix, over the rows the person filled in.
 """
 

@@ -1,0 +1,6 @@
+"""How Task 1's judge is read: a rendered prompt read back, the verdict reader with its named
+fallback rules, and P(good) with the calibration metrics.
+
+May import: `uxbench.runtime`, `uxbench.stats`, `uxbench.data`, `uxbench.grader_prompt`,
+`uxbench.grader_answer`.
+"""
