@@ -30,9 +30,10 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 from uxbench.cli import main
 from uxbench.report import build_report, html, markdown
 from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
-from uxbench.report.collect import Run, collect, readable_error
+from uxbench.report.collect import collect
 from uxbench.report.fonts import PROBE, cjk_font, covers
 from uxbench.report.grid import html_linked, md_linked, md_text
+from uxbench.report.logs import Run, readable_error
 from uxbench.report.paper_numbers import normalise, paper_name
 from uxbench.report.percent import pct
 from uxbench.report.samples import Counts, Evidence

@@ -14,7 +14,7 @@ from matplotlib.text import Text
 
 from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS
 from uxbench.report import charts, tables
-from uxbench.report.collect import Run
+from uxbench.report.logs import Run
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.spec import TASKS
 from uxbench.stats.agreement import reliability_bins

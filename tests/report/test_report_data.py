@@ -18,7 +18,7 @@ from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
 from uxbench.data.dataset import RELEASE_FILES, TASK_CONFIGS, sample_dir
 from uxbench.report import build_report
 from uxbench.report.charts import chart_jobs
-from uxbench.report.collect import Run
+from uxbench.report.logs import Run
 from uxbench.report.paired import compare
 from uxbench.report.samples import Counts, Evidence, Judgment
 from uxbench.report.tables import breakdown_grid, leaderboard

@@ -35,8 +35,9 @@ from uxbench.judge_answer.prompt import builtin_templates, read_judge_prompt
 from uxbench.qualification.correction import Proportion, Qualification, corrected_rate
 from uxbench.qualification.match import NOT_QUALIFIED, PANEL, SELF_GRADED, Check, Grader, Grading
 from uxbench.report import build_report
-from uxbench.report.collect import CheckLog, Run, collect
+from uxbench.report.collect import collect
 from uxbench.report.grid import md_text
+from uxbench.report.logs import CheckLog, Run
 from uxbench.report.paired import Table, compare
 from uxbench.report.qualified import GRM_GRADED
 from uxbench.report.samples import Counts, Evidence, Judgment

@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 from uxbench.report import html, markdown
-from uxbench.report.collect import Run
 from uxbench.report.grid import markdown as grid_markdown
+from uxbench.report.logs import Run
 from uxbench.report.samples import Counts, Evidence, Judgment
 from uxbench.report.separation import UNPAIRED, separation_grid
 from uxbench.report.tables import as_json, leaderboard

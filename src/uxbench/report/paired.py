@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from uxbench.report.collect import Run
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.logs import Run
 from uxbench.report.percent import pct
 from uxbench.report.samples import Judgment
 from uxbench.stats.agreement import cohen_kappa

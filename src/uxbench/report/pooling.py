@@ -21,7 +21,7 @@ from inspect_ai.log import read_eval_log, recompute_metrics, write_eval_log
 
 from uxbench.data.shards import Shard
 from uxbench.qualification.match import GRADER_CHECK
-from uxbench.report.collect import CheckLog, Run, Skipped, read_runs
+from uxbench.report.logs import CheckLog, Run, Skipped, read_runs
 from uxbench.report.workers import pmap
 
 SHARD_FACTS = ("shard", "shard_records", "unsharded_records")

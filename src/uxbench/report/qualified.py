@@ -21,8 +21,8 @@ from uxbench.qualification.match import (
     find_qualification,
     grm_equivalent,
 )
-from uxbench.report.collect import CheckLog, Run
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.logs import CheckLog, Run
 from uxbench.report.percent import pct
 from uxbench.report.settings import shown_value
 from uxbench.report.spec import TaskSpec

@@ -18,7 +18,7 @@ from inspect_ai.log import EvalSampleSummary, read_eval_log_sample_summaries, re
 from inspect_ai.scorer import Score
 
 from uxbench.qualification.published import NO_ROW_ANSWER, replayed_model
-from uxbench.report.collect import Run
+from uxbench.report.logs import Run
 from uxbench.report.style import Reply
 from uxbench.report.workers import pmap
 from uxbench.scorers.grm import final_reply

@@ -22,8 +22,8 @@ from typing import Any
 
 from uxbench.data.labels import DIFFICULTIES, FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS, english
 from uxbench.report import paper_numbers
-from uxbench.report.collect import CheckLog, Run, Skipped
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.logs import CheckLog, Run, Skipped
 from uxbench.report.paired import Pairing, compare, paired_json
 from uxbench.report.people import Agreement, agreement, agreement_json
 from uxbench.report.percent import pct
