@@ -5,6 +5,7 @@ import inspect
 import os
 import subprocess
 import sys
+import typing
 from pathlib import Path
 from typing import Any, Literal
 
@@ -49,6 +50,9 @@ def example(
     return {"flag": flag, "count": count, "share": share, "mode": mode, "revision": revision}
 
 
+EMPTY = "give a value, or leave -T revision out for its default"
+
+
 @pytest.mark.parametrize(
     ("given", "message"),
     [
@@ -59,6 +63,13 @@ def example(
         ({"share": "half"}, "share='half': give a number"),
         ({"mode": "keeep"}, "mode='keeep': choose one of keep, drop"),
         ({"revision": ["a"]}, "revision=['a']: give text"),
+        # pydantic's lax mode would read true as 1: a bool is only a bool's value
+        ({"count": True}, "count=True: give a whole number"),
+        ({"share": False}, "share=False: give a number"),
+        ({"revision": True}, "revision=True: give text"),
+        # `-T revision=` and `-T revision=null` (an unset shell variable) would silently run the default
+        ({"revision": None}, f"revision is given empty (None): {EMPTY}"),
+        ({"revision": " "}, f"revision is given empty (' '): {EMPTY}"),
     ],
 )
 def test_a_value_that_does_not_fit_is_named(given: dict[str, Any], message: str) -> None:
@@ -72,7 +83,6 @@ def test_values_that_fit_arrive_as_the_annotated_type() -> None:
     assert example(flag="true", count=3.0, share=1, revision=2024) == {
         "flag": True, "count": 3, "share": 1.0, "mode": "keep", "revision": "2024",
     }  # fmt: skip
-    assert example(count=None) == example()
     assert example(revision=Path("a/b"))["revision"] == "a/b"  # a path given in Python
 
 
@@ -89,3 +99,26 @@ def test_inspect_eval_refuses_it_in_one_line(tmp_path: Path) -> None:
     assert "skip_bad='maybe': give true or false" in output
     assert "Traceback" not in output
     assert done.returncode == 1
+
+
+@pytest.mark.parametrize("name", sorted(uxbench_tasks()))
+def test_a_null_or_empty_argument_is_refused_where_the_default_is_none(name: str) -> None:
+    task = uxbench_tasks()[name]
+    parameters = inspect.signature(task).parameters
+    required = {p: "x" for p, spec in parameters.items() if spec.default is inspect.Parameter.empty}
+    for parameter in (p for p, spec in parameters.items() if spec.default is None):
+        for given in (None, ""):  # `-T shard=` reads as null (YAML), `-T shard=""` as ""
+            with pytest.raises(DataError, match=rf"^{parameter} is given empty"):
+                task(**{**required, parameter: given})
+
+
+@pytest.mark.parametrize("name", sorted(uxbench_tasks()))
+def test_true_is_no_number(name: str) -> None:
+    task = uxbench_tasks()[name]
+    parameters = inspect.signature(task).parameters
+    required = {p: "x" for p, spec in parameters.items() if spec.default is inspect.Parameter.empty}
+    hints = typing.get_type_hints(task)
+    numeric = [p for p, h in hints.items() if p in parameters and {int, float} & {*typing.get_args(h), h}]
+    for parameter in numeric:
+        with pytest.raises(DataError, match=rf"^{parameter}=True: "):
+            task(**{**required, parameter: True})

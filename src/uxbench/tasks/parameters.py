@@ -8,6 +8,11 @@ under `@task`, checks each argument given against its annotation before the task
 string such as `-T revision=2024` that string, and in Python a `Path` given for one its text)
 and stops with a one-line `DataError` naming the parameter, which `inspect eval` prints as
 `Error: …` without a traceback.
+
+Two things pydantic's lax mode would let through are refused as well: `true`/`false` for a
+parameter that is not a bool (`-T seed=true` would be 1), and a parameter given empty or null
+(`-T shard=`, `-T shard=null`, what an unset shell variable gives) where its default is None:
+the task would silently run as if it had not been given (unsharded, for `shard`).
 """
 
 from __future__ import annotations
@@ -45,10 +50,33 @@ def hint(annotation: Any, error: ValidationError) -> str:
     """What to give instead, in the words of the task's other messages."""
     if choices := _choices(annotation):
         return f"choose one of {', '.join(map(str, choices))}"
-    kinds = [arg for arg in typing.get_args(annotation) if arg is not type(None)] or [annotation]
-    if len(kinds) == 1 and kinds[0] in _HINTS:
-        return _HINTS[kinds[0]]
+    if kind := _kind_hint(annotation):
+        return kind
     return error.errors()[0]["msg"][:1].lower() + error.errors()[0]["msg"][1:]
+
+
+def _kind_hint(annotation: Any) -> str | None:
+    """`give a whole number` for `int` or `int | None`; None for other annotations."""
+    kinds = [arg for arg in typing.get_args(annotation) if arg is not type(None)] or [annotation]
+    return _HINTS.get(kinds[0]) if len(kinds) == 1 else None
+
+
+def _takes_bool(annotation: Any) -> bool:
+    """True when `true`/`false` is a value the annotation means (a bool, or a Literal of one)."""
+    if annotation in (bool, Any) or isinstance(annotation, TypeVar):
+        return True
+    if typing.get_origin(annotation) is Literal:
+        return any(isinstance(value, bool) for value in typing.get_args(annotation))
+    return any(_takes_bool(arg) for arg in typing.get_args(annotation))
+
+
+def _refused(name: str, value: Any, annotation: Any, default: Any) -> str | None:
+    """Why a value pydantic would accept is still refused, or None."""
+    if isinstance(value, bool) and not _takes_bool(annotation):
+        return f"{name}={value!r}: {_kind_hint(annotation) or 'true or false is not a value of it'}"
+    if default is None and (value is None or (isinstance(value, str) and not value.strip())):
+        return f"{name} is given empty ({value!r}): give a value, or leave -T {name} out for its default"
+    return None
 
 
 def typed_parameters(func: T) -> T:
@@ -67,6 +95,9 @@ def typed_parameters(func: T) -> T:
         for name, value in bound.arguments.items():
             value = os.fspath(value) if isinstance(value, os.PathLike) else value
             if name in adapters:
+                default = signature.parameters[name].default
+                if reason := _refused(name, value, annotations[name], default):
+                    raise DataError(reason)
                 try:
                     bound.arguments[name] = adapters[name].validate_python(value)
                 except ValidationError as error:
