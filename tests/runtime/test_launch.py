@@ -1,5 +1,7 @@
 """`uxbench run`: N shard processes of one run, the connections divided, resumed by running it again."""
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,8 @@ from inspect_ai.log import list_eval_logs
 from uxbench.cli import main
 from uxbench.report import build_report
 from uxbench.report.tables import Leaderboard, Row
-from uxbench.runtime.launch import shard_args, shard_connections
+from uxbench.runtime.errors import DataError
+from uxbench.runtime.launch import check_args, default_max_procs, shard_args, shard_connections
 from uxbench.tasks.task1_judge import task1_judge
 
 
@@ -40,6 +43,76 @@ def test_a_shard_given_to_inspect_is_refused(capsys: pytest.CaptureFixture[str],
     )
     assert "uxbench run sets each process's shard" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_no_inspect_arguments_with_the_model_in_the_environment_is_a_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env file above
+    monkeypatch.setenv("INSPECT_EVAL_MODEL", "mockllm/model")
+    check_args([])  # was a zip() traceback
+    check_args(["-T"])  # a flag without its value is Inspect's to refuse
+    monkeypatch.delenv("INSPECT_EVAL_MODEL")
+    with pytest.raises(DataError, match="^no model: give --model MODEL after the task, or set INSPECT_EVAL"):
+        check_args([])
+    (tmp_path / ".env").write_text("INSPECT_EVAL_MODEL=mockllm/model\n")  # Inspect reads it too
+    check_args([])
+
+
+@pytest.mark.parametrize("own", ["--log-dir", "--max-connections"])
+def test_an_option_the_launcher_sets_is_refused_among_inspects(own: str) -> None:
+    for args in ([own, "x"], [f"{own}=x"]):
+        with pytest.raises(DataError, match=f"^{own}: give it once"):
+            check_args(["--model", "m", *args])
+
+
+def test_a_log_dir_that_is_a_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    base = ["run", "uxbench/task1_judge", "--shards", "2", "--model", "mockllm/model", "--log-dir"]
+    assert main([*base, str(tmp_path / "file")]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"Error: --log-dir {tmp_path}/file: {tmp_path}/file is a file, not a directory; give another one\n"
+    )
+    assert main([*base, str(tmp_path / "file" / "below")]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"Error: --log-dir {tmp_path}/file/below: cannot be made (Not a directory)\n"
+    )
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "shard-2-of-2").write_text("")
+    assert main([*base, str(tmp_path / "logs")]) == 1
+    assert "logs/shard-2-of-2 is a file, not a directory" in capsys.readouterr().err
+
+
+def test_max_procs_defaults_to_the_cores_bounded_by_memory() -> None:
+    assert 1 <= default_max_procs() <= len(os.sched_getaffinity(0))
+
+
+def role_forms(text: str) -> list[str]:
+    """Every `{model: …}` mapping in the text, braces balanced."""
+    forms = []
+    for found in re.finditer(r"\{model:", text):
+        depth = 0
+        for end in range(found.start(), len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                forms.append(" ".join(text[found.start() : end + 1].split()))
+                break
+    return forms
+
+
+def test_every_role_form_the_docs_show_is_one_inspect_accepts() -> None:
+    from inspect_ai._cli.util import parse_model_role_cli_args  # what `--model-role` goes through
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    forms = [form for page in sorted(docs.glob("*.md")) for form in role_forms(page.read_text())]
+    assert len(forms) >= 8
+    for form in forms:
+        # any model (the shape is what counts), a placeholder value as a number
+        value = re.sub(r"model: [^,}]+", "model: mockllm/model", form).replace("…", "1")
+        value = re.sub(r"model_args: \{[^}]*\}", "model_args: {}", value)
+        parse_model_role_cli_args((f"grader={value}",))
 
 
 @pytest.mark.slow

@@ -9,18 +9,34 @@ together they put the same load on the endpoint as one process would. With `--ra
 each shard is a Ray task (one CPU) running its process on the cluster; LOG_DIR must then be
 one every node reaches (a shared path, or an fsspec location such as s3://bucket/logs).
 `uxbench report LOG_DIR` pools the shard logs into one row (docs/report.md#shards).
+
+The launcher owns its processes (`processes.py`): at most `--max-procs` at
+once, each in its own process group; SIGINT, SIGTERM and SIGHUP stop them all and are waited
+for, so no shard outlives the launcher. One launcher per local log directory (a `filelock`
+lock), so two never run the same records twice.
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import os
+import signal
 from collections.abc import Sequence
+from pathlib import Path
 
 import click
+import psutil
+from dotenv import dotenv_values, find_dotenv
+from filelock import FileLock, Timeout
+from inspect_ai.log import list_eval_logs
 
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.network import reachable
+from uxbench.runtime.processes import Outcome, ShardProcesses, run_inspect, run_ray
+
+LOCK_NAME = ".uxbench-run.lock"
+SHARD_MEMORY = 450 * 2**20  # one shard's Inspect process holds about 410 MB (bench/results_shards.md)
+# options the launcher sets for each shard itself
+_OWN = {"--log-dir": "--log-dir", "--max-connections": "--max-connections"}
 
 
 def shard_connections(total: int | None, shards: int) -> list[int | None]:
@@ -48,34 +64,82 @@ def shard_dir(log_dir: str, shard: int, shards: int) -> str:
     return f"{log_dir.rstrip('/')}/shard-{shard}-of-{shards}"
 
 
-def inspect_command(args: list[str]) -> list[str]:
-    """`inspect ARGS` with this Python (on a Ray node: the node's)."""
-    return [sys.executable, "-m", "inspect_ai", *args]
+def default_max_procs() -> int:
+    """The cores this process may use, fewer when the free memory holds fewer shard processes."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cores, psutil.virtual_memory().available // SHARD_MEMORY))
 
 
-def run_inspect(args: list[str]) -> int:
-    return subprocess.call(inspect_command(args))
+def _model_given(inspect_args: Sequence[str]) -> bool:
+    """A model for the shards: `--model`, or INSPECT_EVAL_MODEL in the environment or in the `.env`
+    file Inspect reads (python-dotenv's search, as Inspect's)."""
+    if any(arg == "--model" or arg.startswith("--model=") for arg in inspect_args):
+        return True
+    if os.environ.get("INSPECT_EVAL_MODEL"):
+        return True
+    found = find_dotenv(usecwd=True)
+    return bool(found and dotenv_values(found).get("INSPECT_EVAL_MODEL"))
 
 
-def _check(inspect_args: Sequence[str]) -> None:
-    for arg, value in zip(inspect_args, [*inspect_args[1:], ""], strict=True):
+def check_args(inspect_args: Sequence[str]) -> None:
+    """Refuse Inspect arguments the launcher sets for each shard itself, and a run without a
+    model (each shard would fail on its own, before writing a log); any list, empty too."""
+    for k, arg in enumerate(inspect_args):
+        value = inspect_args[k + 1] if k + 1 < len(inspect_args) else ""
         if (arg == "-T" and value.startswith("shard=")) or arg.startswith("-Tshard="):
             raise DataError("-T shard=: uxbench run sets each process's shard; give --shards N")
+        for own in _OWN:
+            if arg == own or arg.startswith(own + "="):
+                raise DataError(f"{own}: give it once, as uxbench run's own option (it sets each shard's)")
+    if not _model_given(inspect_args):
+        raise DataError("no model: give --model MODEL after the task, or set INSPECT_EVAL_MODEL")
 
 
-def _local(commands: list[list[str]]) -> list[int]:
-    """Every shard's process at once on this machine; Ctrl-C stops them all."""
-    processes = [subprocess.Popen(inspect_command(args)) for args in commands]
+def _local_dir(log_dir: str) -> Path | None:
+    """The log directory on this machine, or None for an fsspec location (s3://…)."""
+    if "://" in log_dir and not log_dir.startswith("file://"):
+        return None
+    return Path(log_dir.removeprefix("file://")).expanduser()
+
+
+def prepare_log_dir(log_dir: str, shards: int) -> Path | None:
+    """The local log directory, made and checked writable (one line when it cannot be); None when
+    it is remote (Inspect writes it through fsspec, and no lock is taken)."""
+    if not log_dir.strip():
+        raise DataError("--log-dir is empty: give a directory (or an fsspec location such as s3://…)")
+    path = _local_dir(log_dir)
+    if path is None:
+        return None
+    for place in (path, *(Path(shard_dir(str(path), k, shards)) for k in range(1, shards + 1))):
+        if place.exists() and not place.is_dir():
+            raise DataError(f"--log-dir {log_dir}: {place} is a file, not a directory; give another one")
     try:
-        return [process.wait() for process in processes]
-    finally:
-        for process in processes:
-            if process.poll() is None:
-                process.terminate()
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DataError(f"--log-dir {log_dir}: cannot be made ({error.strerror or error})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise DataError(f"--log-dir {log_dir}: not writable by this user; give another --log-dir")
+    return path
 
 
-def _ray(address: str, commands: list[list[str]]) -> list[int]:
-    """Every shard as a Ray task (one CPU) running its `inspect` process on the cluster."""
+def lock(path: Path) -> FileLock:
+    """The log directory's lock, held: another launcher on it is refused at once (not queued)."""
+    held = FileLock(path / LOCK_NAME, timeout=0)
+    try:
+        held.acquire()
+    except Timeout:
+        raise DataError(
+            f"--log-dir {path}: another uxbench run is using it (lock {path / LOCK_NAME}); wait for it "
+            "to end, or give another --log-dir"
+        ) from None
+    except OSError as error:
+        raise DataError(f"--log-dir {path}: cannot lock it ({error.strerror or error})") from None
+    return held
+
+
+def _ray(address: str, commands: list[list[str]], max_procs: int) -> Outcome:
+    """Every shard as a Ray task (one CPU) running its `inspect` process on the cluster, at most
+    `max_procs` at once; a signal cancels the tasks (each stops its process as a signal does)."""
     try:
         import ray
     except ImportError:
@@ -87,9 +151,28 @@ def _ray(address: str, commands: list[list[str]]) -> list[int]:
         raise DataError(f"Ray cluster {address}: cannot connect ({error})") from None
     try:
         remote = ray.remote(num_cpus=1, max_retries=0)(run_inspect)
-        return list(ray.get([remote.remote(args) for args in commands]))
+        return run_ray(ray, remote, commands, max_procs)
     finally:
         ray.shutdown()
+
+
+def _wrote_log(directory: str) -> bool:
+    try:
+        return bool(list_eval_logs(directory))
+    except Exception:  # a directory never made, a remote store out of reach: no log to resume from
+        return False
+
+
+def _state(code: int | None, directory: str) -> str:
+    if code == 0:
+        return "done"
+    if code is not None and code > 0 and not _wrote_log(directory):
+        return f"failed before writing a log (exit code {code}; its error is above)"
+    if code is None:
+        return "not started"
+    if code < 0:
+        return f"not complete (stopped by {signal.Signals(-code).name})"
+    return f"not complete (exit code {code})"
 
 
 @click.command(name="run", context_settings={"ignore_unknown_options": True})
@@ -102,6 +185,12 @@ def _ray(address: str, commands: list[list[str]]) -> list[int]:
     default=None,
     help="Connections to the model for the whole run, divided among the shards.",
 )
+@click.option(
+    "--max-procs",
+    type=click.IntRange(1),
+    default=None,
+    help="Shard processes at once, the rest queued [default: the cores, fewer if memory is short].",
+)
 @click.option("--ray-address", default=None, help="Run each shard as a task on this Ray cluster (or 'auto').")
 @click.argument("inspect_args", nargs=-1, type=click.UNPROCESSED)
 def run(
@@ -109,28 +198,51 @@ def run(
     shards: int,
     log_dir: str,
     max_connections: int | None,
+    max_procs: int | None,
     ray_address: str | None,
     inspect_args: tuple[str, ...],
-) -> None:
-    """Run TASK as N shard processes at once (run it again to resume).
+) -> int:
+    """Run TASK as N shard processes, at most --max-procs at once (run it again to resume).
 
     Arguments after TASK go to each `inspect eval-set` (--model, -T, --model-role, …), e.g.
 
         uxbench run uxbench/task2_eval --shards 2 --max-connections 100 --log-dir logs \\
             --model openai/gpt-4o-mini --model-role grader=openai/gpt-4o
+
+    Exit codes: 0 every shard done, 1 some not complete, 130 / 143 / 129 stopped by SIGINT
+    (Ctrl-C) / SIGTERM / SIGHUP (each shard is stopped and waited for first).
     """
-    _check(inspect_args)
-    connections = shard_connections(max_connections, shards)
-    commands = [
-        shard_args(task, k, shards, log_dir, connections[k - 1], inspect_args) for k in range(1, shards + 1)
-    ]
-    codes = _ray(ray_address, commands) if ray_address else _local(commands)
-    failed = [k for k, code in enumerate(codes, start=1) if code != 0]
-    for k, code in enumerate(codes, start=1):
-        state = "done" if code == 0 else f"not complete (exit code {code})"
+    check_args(inspect_args)
+    local = prepare_log_dir(log_dir, shards)
+    held = lock(local) if local is not None else None
+    try:
+        connections = shard_connections(max_connections, shards)
+        commands = [
+            shard_args(task, k, shards, log_dir, connections[k - 1], inspect_args)
+            for k in range(1, shards + 1)
+        ]
+        limit = max_procs or default_max_procs()
+        outcome = _ray(ray_address, commands, limit) if ray_address else ShardProcesses(commands, limit).run()
+    finally:
+        if held is not None:
+            held.release()
+    states = [_state(code, shard_dir(log_dir, k, shards)) for k, code in enumerate(outcome.codes, start=1)]
+    for k, state in enumerate(states, start=1):
         click.echo(f"shard {k}/{shards}: {state}: {shard_dir(log_dir, k, shards)}", err=True)
+    if outcome.signal is not None:
+        name = signal.Signals(outcome.signal).name
+        resume = "finished work is kept: run the same command again to resume"
+        click.echo(f"stopped by {name}; {resume}", err=True)
+        return 128 + outcome.signal
+    failed = [state for state in states if state != "done"]
     if failed:
-        raise DataError(
-            f"{len(failed)} of {shards} shards did not complete; run the same command again to resume"
+        early = sum(state.startswith("failed before") for state in failed)
+        hint = (
+            "fix the cause shown above, then run the same command again"
+            if early == len(failed)
+            else "run the same command again to resume"
         )
+        click.echo(f"Error: {len(failed)} of {shards} shards did not complete; {hint}", err=True)
+        return 1
     click.echo(f"uxbench report {log_dir}  pools the {shards} shard logs into one row", err=True)
+    return 0
