@@ -46,6 +46,7 @@ from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.scorers.grm import grm
 from uxbench.tasks.parameters import typed_parameters
+from uxbench.tasks.probe import grader_recorded
 from uxbench.tasks.study import study_samples
 from uxbench.tasks.task3_recovery import GRM_CONTEXT_TURNS
 
@@ -408,6 +409,7 @@ def grader_check(
             **reference_facts,
             **study,
             **sharding,
+            **grader_recorded(grader_template).metadata(),
             "per_model": per_model,
             "seed": seed,
             "grader_template": grader_template,

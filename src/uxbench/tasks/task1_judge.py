@@ -18,6 +18,7 @@ from uxbench.scorers.judge_verdict import constraint_choices, judge_metrics, jud
 from uxbench.scorers.metrics import gold_acc
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.parameters import typed_parameters
+from uxbench.tasks.probe import judge_recorded
 from uxbench.tasks.solvers import generate_answer
 from uxbench.tasks.study import study_dataset
 
@@ -79,6 +80,7 @@ def task1_judge(
         config=config,
         metadata={
             **task_version().metadata(),
+            **judge_recorded(judging).metadata(),
             **facts,
             "template": template or f"judge_{prompt}.txt",  # a built-in by name: no path of this machine
             "labels": labels,

@@ -19,6 +19,7 @@ from uxbench.runtime.tags import run_tags
 from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.parameters import typed_parameters
+from uxbench.tasks.probe import grader_recorded
 from uxbench.tasks.solvers import add_system_prompt, check_grader_bound, prompt_text, require_grader
 from uxbench.tasks.study import study_dataset
 
@@ -76,10 +77,10 @@ def task2_eval(
     check_grader_bound(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = [drop_history()] if history == "drop" else []
+    system = None
     if system_prompt != "none":
-        solver.append(
-            add_system_prompt(prompt_text(system_prompt, SYSTEM_PROMPTS, "system_", "system_prompt"))
-        )
+        system = prompt_text(system_prompt, SYSTEM_PROMPTS, "system_", "system_prompt")
+        solver.append(add_system_prompt(system))
     metrics = grm_metrics()
     dataset, facts = shard_dataset(
         *study_dataset(*uxbench_dataset("task2", data, revision, skip_bad, exclude=exclude)), shard
@@ -95,6 +96,7 @@ def task2_eval(
         config=CONFIG,
         metadata={
             **task_version().metadata(),
+            **grader_recorded(grader_template, system_prompt=system).metadata(),
             **facts,
             "system_prompt": system_prompt,
             "grader_template": grader_template,

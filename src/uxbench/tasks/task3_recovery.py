@@ -20,6 +20,7 @@ from uxbench.scorers.grm import grm, grm_metrics
 from uxbench.scorers.metrics import recovery_rate
 from uxbench.tasks.listing import task_version
 from uxbench.tasks.parameters import typed_parameters
+from uxbench.tasks.probe import grader_recorded
 from uxbench.tasks.solvers import add_system_prompt, check_grader_bound, prompt_text, require_grader
 from uxbench.tasks.study import study_dataset
 
@@ -73,8 +74,10 @@ def task3_recovery(
     check_grader_bound(self_grade)
     ensure_tiktoken_cache()
     solver: list[Solver] = []
+    instructions = None
     if strategy != "normal":
-        solver.append(add_system_prompt(prompt_text(strategy, STRATEGIES, "recovery_", "strategy")))
+        instructions = prompt_text(strategy, STRATEGIES, "recovery_", "strategy")
+        solver.append(add_system_prompt(instructions))
     metrics = grm_metrics(recovery_rate(), baseline=baseline)
     dataset, facts = shard_dataset(
         *study_dataset(*uxbench_dataset("task3", data, revision, skip_bad, exclude=exclude)), shard
@@ -96,6 +99,7 @@ def task3_recovery(
         config=CONFIG,
         metadata={
             **task_version().metadata(),
+            **grader_recorded(grader_template, strategy=instructions).metadata(),
             **facts,
             "strategy": strategy,
             "grm_context": grm_context,
