@@ -18,6 +18,7 @@ from typing import Any
 
 import matplotlib.text
 import pytest
+from helpers.evals import run_eval
 from helpers.grm import grader_output
 from helpers.localserver import OpenAIServer, Reply
 from helpers.logs import rewritten
@@ -102,17 +103,16 @@ def run(
     roles = (
         {} if task == "task1_judge" else {"grader": get_model(grader, custom_outputs=grader_answer(lenient))}
     )
-    (log,) = eval(
+    return run_eval(
         f"uxbench/{task}",
+        log_dir,
+        expect=None,
         model=get_model(model, custom_outputs=model_under_test(MODELS.get(model, 0.3))),
         model_roles=roles,
         task_args=task_args,
-        log_dir=str(log_dir),
-        display="none",
         ctl_server=False,
         **kwargs,
     )
-    return log
 
 
 def broken_model(

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from inspect_ai import eval
+from helpers.evals import run_eval
 from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
 
 from uxbench.data.dataset import RELEASE_FILES, TASK_CONFIGS, sample_dir
@@ -42,9 +42,7 @@ def release_copy(directory: Path) -> Path:
 
 
 def run(data: str, model: str, log_dir: Path, **kwargs: Any) -> EvalLog:
-    (log,) = eval(task1_judge(data=data), model=model, log_dir=str(log_dir), display="none", **kwargs)
-    assert log.status == "success", log.error
-    return log
+    return run_eval(task1_judge(data=data), log_dir, model=model, **kwargs)
 
 
 def as_person(log: EvalLog, path: Path, annotator: str) -> None:
