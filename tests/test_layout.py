@@ -108,3 +108,13 @@ def test_no_import_circles() -> None:
         if module not in state:
             visit(module, [module])
     assert [" -> ".join(circle) for circle in circles] == []
+
+
+def test_no_two_modules_share_a_name() -> None:
+    """A name says what a module holds, once: `cli.py` (a folder's click commands) is the one
+    name every folder may use."""
+    seen: dict[str, list[str]] = {}
+    for path in SRC.rglob("*.py"):
+        if path.name not in ("__init__.py", "cli.py"):
+            seen.setdefault(path.name, []).append(str(path.relative_to(SRC)))
+    assert {name: places for name, places in seen.items() if len(places) > 1} == {}

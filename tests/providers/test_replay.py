@@ -37,7 +37,7 @@ from uxbench.qualification.published import (
     replayed_model,
 )
 from uxbench.report import build_report
-from uxbench.report.rows import Row
+from uxbench.report.leaderboard_row import Row
 from uxbench.report.section_grids import section_grid
 from uxbench.report.sections import Leaderboard
 from uxbench.report.trust import NOT_APPLICABLE, STAND_IN

@@ -35,8 +35,8 @@ from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
 from uxbench.report.collect import collect
 from uxbench.report.columns import section_columns
 from uxbench.report.fonts import PROBE, cjk_font, covers
+from uxbench.report.formatting import fmt
 from uxbench.report.grid import html_linked, md_linked, md_text
-from uxbench.report.labels import fmt
 from uxbench.report.logs import Run, readable_error
 from uxbench.report.paper_numbers import normalise, paper_name
 from uxbench.report.percent import pct

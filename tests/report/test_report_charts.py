@@ -14,9 +14,9 @@ from matplotlib.text import Text
 
 from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS
 from uxbench.report import charts
-from uxbench.report.labels import LABEL_CHARS
+from uxbench.report.formatting import LABEL_CHARS
+from uxbench.report.leaderboard_row import Row
 from uxbench.report.logs import Run
-from uxbench.report.rows import Row
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.sections import task_table
 from uxbench.report.spec import TASKS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from uxbench.report.labels import FEW
+from uxbench.report.formatting import FEW
 
 INTERVALS = (
     "95% intervals: Wilson for Good% and Recovery Rate; for Avg-Acc, Jeffreys intervals of Good-Acc "

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from uxbench.report import paper_numbers
+from uxbench.report.formatting import date, fmt, fmt_interval, settings_text
 from uxbench.report.grid import Cell
-from uxbench.report.labels import date, fmt, fmt_interval, settings_text
+from uxbench.report.leaderboard_row import Row
 from uxbench.report.qualified import explanation
-from uxbench.report.rows import Row
 from uxbench.report.sections import Section
 from uxbench.report.spec import Column, TaskSpec
 

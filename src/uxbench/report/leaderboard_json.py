@@ -7,10 +7,10 @@ from typing import Any
 
 from uxbench.report import paper_numbers
 from uxbench.report.captions import INTERVALS
+from uxbench.report.leaderboard_row import Row
 from uxbench.report.paired import paired_json
 from uxbench.report.people import agreement_json
 from uxbench.report.qualified import checks_json
-from uxbench.report.rows import Row
 from uxbench.report.sections import Leaderboard, Section, group_n
 from uxbench.report.separation import separation_json
 from uxbench.report.settings import matches

@@ -10,9 +10,9 @@ from uxbench.report import paper_numbers
 from uxbench.report.captions import HUMAN_NOTE, INTERVALS, PAPER_NOTE, PARTIAL_NOTE
 from uxbench.report.charts import Chart
 from uxbench.report.columns import has_grm_column
+from uxbench.report.formatting import FEW
 from uxbench.report.grid import markdown as grid_markdown
 from uxbench.report.grid import md_linked, md_text
-from uxbench.report.labels import FEW
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
 from uxbench.report.people import NOTE as AGREEMENT_NOTE

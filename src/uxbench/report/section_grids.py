@@ -4,8 +4,8 @@ leaderboard, each breakdown, and the logs left out."""
 from __future__ import annotations
 
 from uxbench.report.columns import section_columns
+from uxbench.report.formatting import BREAKDOWN_TITLES, FEW, fmt, group_title
 from uxbench.report.grid import Cell, Grid
-from uxbench.report.labels import BREAKDOWN_TITLES, FEW, fmt, group_title
 from uxbench.report.sections import Leaderboard, Section
 
 

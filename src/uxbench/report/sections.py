@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 from uxbench.report import paper_numbers
 from uxbench.report.captions import NO_ROW_NOTE, SAMPLE_NOTE
-from uxbench.report.labels import GROUP_ORDER, settings_text, shorten, slug
+from uxbench.report.formatting import GROUP_ORDER, settings_text, shorten, slug
+from uxbench.report.leaderboard_row import Row, by_paper_grader, row_label
 from uxbench.report.logs import CheckLog, Run, Skipped
 from uxbench.report.paired import Pairing, compare
 from uxbench.report.people import Agreement, agreement
 from uxbench.report.qualified import equivalent
-from uxbench.report.rows import Row, by_paper_grader, row_label
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.separation import Ranking, ranking
 from uxbench.report.settings import DATA_ARGS, matches, non_default, task_defaults

@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.leaderboard_row import Row
 from uxbench.report.percent import pct
-from uxbench.report.rows import Row
 from uxbench.report.samples import Evidence, Judgment
 from uxbench.stats.pairwise import ALPHA, Separation, separate
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from uxbench.report.labels import settings_text, short_name, shorten
+from uxbench.report.formatting import settings_text, short_name, shorten
 from uxbench.report.logs import Run
 from uxbench.report.qualified import Equivalent
 from uxbench.report.samples import Counts
