@@ -29,12 +29,13 @@ from dotenv import dotenv_values, find_dotenv
 from filelock import FileLock, Timeout
 from inspect_ai.log import list_eval_logs
 
+from uxbench.runtime.docs import install_extra
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.network import reachable
 from uxbench.runtime.processes import Outcome, ShardProcesses, run_inspect, run_ray
 
 LOCK_NAME = ".uxbench-run.lock"
-SHARD_MEMORY = 450 * 2**20  # one shard's Inspect process holds about 410 MB (bench/results_shards.md)
+SHARD_MEMORY = 450 * 2**20  # a shard's Inspect process holds about 410 MB (issue 44); with some room
 # options the launcher sets for each shard itself
 _OWN = {"--log-dir": "--log-dir", "--max-connections": "--max-connections"}
 
@@ -143,7 +144,7 @@ def _ray(address: str, commands: list[list[str]], max_procs: int) -> Outcome:
     try:
         import ray
     except ImportError:
-        raise DataError("--ray-address needs Ray: pip install 'uxbench[ray]'") from None
+        raise DataError(f"--ray-address needs Ray: {install_extra('ray')}") from None
     reachable(address)
     try:
         ray.init(address=address, logging_level="warning")
