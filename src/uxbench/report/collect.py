@@ -1,5 +1,5 @@
 """Pick the logs a report is built from: the newest successful log per experiment (task,
-model, grader, settings and dataset revision; see settings.py), the newest successful
+model, grader, settings and dataset revision; see run_settings.py), the newest successful
 grader_check per grader, task and template (the qualifications that correct Task 2/3 rows),
 the shard logs of one experiment pooled (pooling.py), and say why every other log was left out.
 """

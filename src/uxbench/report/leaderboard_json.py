@@ -11,9 +11,9 @@ from uxbench.report.leaderboard_row import Row
 from uxbench.report.paired import paired_json
 from uxbench.report.people import agreement_json
 from uxbench.report.qualified import checks_json
+from uxbench.report.run_settings import matches
 from uxbench.report.sections import Leaderboard, Section, group_n
 from uxbench.report.separation import separation_json
-from uxbench.report.settings import matches
 
 
 def _row_json(sec: Section, row: Row) -> dict[str, Any]:

@@ -34,10 +34,11 @@ from inspect_ai.log import (
 
 from uxbench.qualification.match import GRADER_CHECK, Check, Grader, Grading, annotator_of, task_name
 from uxbench.qualification.published import PUBLISHED_GRADER, published_grading
-from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
+from uxbench.report.run_settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
 from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.identity import Identity, IdentityError, Recorded
 
 SELF_GRADED = "(self-graded)"
 
@@ -52,7 +53,7 @@ class Run:
     model: str
     grader: str | None  # the grader model(s), as shown; None for Task 1
     graders: tuple[str, ...]  # every grader model (the model itself when self-graded)
-    settings: dict[str, Any]  # see settings.py
+    settings: dict[str, Any]  # see run_settings.py
     explicit: frozenset[str]  # settings given on the command line
     dataset_revision: str | None  # the hub commit the records were read at (None: local data)
     created: str
@@ -73,6 +74,7 @@ class Run:
     eval_id: str = ""  # the run's id: a re-scored copy of a log (`inspect score --output-file`) keeps it
     written: float = 0.0  # when the log file was last written (its newest scoring), as a timestamp
     shard: str | None = None  # K/N for one shard's log (`-T shard=K/N`); the report pools them (shards.py)
+    identity: Identity | None = None  # the experiment (runtime/identity.py); None only when built by hand
 
     @property
     def source(self) -> str:
@@ -81,9 +83,14 @@ class Run:
 
     @property
     def key(self) -> str:
-        """What makes two runs the same experiment; a person's runs on other records are others."""
-        facts = [self.task, self.model, self.grader, self.settings, self.dataset_revision, self.data_hash]
-        facts.append(self.scorer)
+        """What makes two runs the same experiment (its identity, runtime/identity.py, and who ran
+        and graded it); a person's runs on other records are others."""
+        experiment = (
+            self.identity.key
+            if self.identity
+            else [self.task, self.settings, self.dataset_revision, self.data_hash]
+        )
+        facts = [experiment, self.model, self.grader, self.scorer]
         if self.human:
             facts.append(self.dataset)
         return json.dumps(facts, sort_keys=True, default=str)
@@ -149,6 +156,7 @@ class CheckLog:
     check: Check
     name: str  # the log as shown
     shard: str | None = None  # K/N for one shard's log; the report pools them (shards.py)
+    recorded: Recorded | None = None  # what its run recorded of its identity (None: an older log)
 
 
 def score_graders(path: str) -> dict[str, tuple[str, ...]]:
@@ -358,13 +366,20 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
     problem = problem or _problem(log, redactor)
     if problem:
         return [Skipped(path, name, task, log.eval.model, problem)]
+    metadata = log.eval.metadata or {}
+    try:
+        recorded = Recorded.read(metadata, "its identity")
+    except IdentityError as error:
+        return [Skipped(path, name, task, log.eval.model, f"not used: {error}")]
     check = Check.of(log)
     if check is not None:
-        return [CheckLog(check, name, (log.eval.metadata or {}).get("shard"))]
+        return [CheckLog(check, name, metadata.get("shard"), recorded)]
     headline = TASKS[task].headline.metric
     scores = _uxbench_scores(log, headline)
     settings, explicit = run_settings(log)
     settings = redactor.redact_value(settings)
+    data = {key: metadata.get(key) for key in ("data_source", "dataset_revision", "data_hash")}
+    identity = Identity(task, metadata.get("full_task_version"), settings, recorded, data)
     header_grading = Grading.of(log) if TASKS[task].graded else None  # a grader bound by eval-set is unused
     graded_by = score_graders(path) if header_grading else {}
     annotator = annotator_of(log.eval.model, log.eval.model_args)
@@ -406,6 +421,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
                 eval_id=log.eval.eval_id,
                 written=written,
                 shard=(log.eval.metadata or {}).get("shard"),
+                identity=identity,
             )
         )
     return runs

@@ -6,6 +6,7 @@ the process.
 
 from __future__ import annotations
 
+import errno
 import json
 import tempfile
 from datetime import UTC, datetime
@@ -22,6 +23,8 @@ from uxbench.report.workers import pmap
 from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.errors import DataError
 
+# a report that cannot be written: one line, not a traceback (from the pooling's workers too)
+_CANNOT_WRITE = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES)
 NO_CJK_FONT = (
     "No font with Chinese glyphs was found, so chart labels use English names and other Chinese "
     f"text in charts shows as '?' ({INSTALL_HINT} for the Chinese ones)."
@@ -59,10 +62,19 @@ def build_report(
     `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
     print absolute log paths and path-valued settings instead of relative names."""
     out = Path(out_dir).expanduser()
-    out.mkdir(parents=True, exist_ok=True)
-    # the pooled logs of sharded runs (report/pooling.py) are kept while the report is built
-    with tempfile.TemporaryDirectory(prefix=".pooled-", dir=out) as pooled:
-        return _build(log_dirs, out, partial, show_paths, Path(pooled))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        # the pooled logs of sharded runs (report/pooling.py) are kept while the report is built
+        with tempfile.TemporaryDirectory(prefix=".pooled-", dir=out) as pooled:
+            return _build(log_dirs, out, partial, show_paths, Path(pooled))
+    except OSError as error:
+        if error.errno not in _CANNOT_WRITE:
+            raise
+        what = "the disk is full" if error.errno in (errno.ENOSPC, errno.EDQUOT) else "cannot write"
+        raise DataError(
+            f"{what} ({error.strerror}) writing {error.filename or out}; free some space or give "
+            "another --out, then run the report again"
+        ) from None
 
 
 def _build(

@@ -8,6 +8,14 @@ tests, breakdowns) then reads that log as it reads an unsharded one, so a pooled
 are those of one run over all the records. A missing shard makes the row partial; a shard run
 twice is pooled once (its newest log, complete before partial) and the other log is listed
 as left out.
+
+Only shards of one identity (runtime/identity.py: task version, settings, template and prompt
+contents, the prompts as sent, data) pool. Shards of one task, model, grader and N whose
+identities differ and that would together look like one run (their shard numbers do not
+overlap) are the mistake to catch, a shard run before and one after an upgrade or a template
+edit: the larger pool is kept (partial, naming the shard that differs), the other's logs are
+listed as left out with the fields that differ. Pools whose shard numbers overlap are separate
+experiments run side by side (a sweep), each shown on its own.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from uxbench.data.shards import Shard
 from uxbench.qualification.match import GRADER_CHECK
 from uxbench.report.logs import CheckLog, Run, Skipped, read_runs
 from uxbench.report.workers import pmap
+from uxbench.runtime.identity import Identity
 
 SHARD_FACTS = ("shard", "shard_records", "unsharded_records")
 # fields of a sample no number of the report reads (most of a sample's size)
@@ -35,6 +44,8 @@ class Member:
 
     item: Run | CheckLog
     key: str  # the experiment; with N, the pool it belongs to
+    place: str  # who ran and graded what (task, model, grader, score): shards of one place may clash
+    identity: Identity | None
     shard: Shard
     log: str
     name: str
@@ -48,11 +59,18 @@ class Member:
         shard = Shard.parse(item.shard)
         if isinstance(item, Run):
             run = item
-            return cls(run, run.key, shard, run.log, run.name, run.task, run.model, run.created, run.partial)
+            place = json.dumps([run.task, run.model, run.grader, run.scorer])
+            return cls(
+                run, run.key, place, run.identity, shard, run.log, run.name, run.task, run.model, run.created,
+                run.partial,
+            )  # fmt: skip
         check = item.check
-        key = json.dumps([str(check.grader), check.task, check.reference, str(check.template), check.kind])
-        model = check.grader.model
-        return cls(item, key, shard, check.location, item.name, GRADER_CHECK, model, check.created, None)
+        place = json.dumps([str(check.grader), check.task, check.reference, check.kind])
+        settings = {"template": check.template}
+        identity = Identity(GRADER_CHECK, None, settings, item.recorded)
+        key = json.dumps([place, identity.key])
+        where = (check.location, item.name, GRADER_CHECK, check.grader.model, check.created)
+        return cls(item, key, place, identity, shard, *where, None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,6 +81,7 @@ class Pool:
     count: int  # N
     missing: tuple[int, ...]
     target: str  # the pooled log's path
+    differing: tuple[str, ...] = ()  # shards of this place left out as other experiments, and why
 
     @property
     def name(self) -> str:
@@ -74,6 +93,7 @@ class Pool:
         """Why the pooled run does not cover its data: missing shards, or partial shard logs."""
         reasons = [f"shard {k}/{self.count} missing" for k in self.missing]
         reasons += [f"shard {m.shard}: {m.partial}" for m in self.members if m.partial]
+        reasons += list(self.differing)
         return "; ".join(reasons) or None
 
 
@@ -125,7 +145,45 @@ def _pools(members: list[Member], directory: Path, skipped: list[Skipped]) -> li
         target = directory / f"{hashlib.sha1(logs.encode()).hexdigest()[:16]}.eval"
         missing = tuple(k for k in range(1, count + 1) if k not in by_index)
         pools.append(Pool(tuple(chosen), count, missing, str(target)))
-    return pools
+    return _apart(pools, skipped)
+
+
+def _why(kept: Pool, other: Pool) -> str:
+    """The fields in which `other`'s experiment differs from `kept`'s, in a few words."""
+    mine, theirs = kept.members[0].identity, other.members[0].identity
+    found = mine.differences(theirs) if mine and theirs else []
+    return "; ".join(found) or "another experiment"
+
+
+def _apart(pools: list[Pool], skipped: list[Skipped]) -> list[Pool]:
+    """Pools of one place and N whose shards would complete each other but whose identities
+    differ: the one with the most shards (then the newest) is kept, naming the others' shards,
+    which are left out with the reason; pools that share a shard number stay, each on its own."""
+    by_place: dict[tuple[str, int], list[Pool]] = {}
+    for pool in pools:
+        by_place.setdefault((pool.members[0].place, pool.count), []).append(pool)
+    kept: list[Pool] = []
+    for group in by_place.values():
+        group.sort(key=lambda p: (len(p.members), max(m.created for m in p.members)), reverse=True)
+        chosen: list[Pool] = []
+        for pool in group:
+            shards = {m.shard.index for m in pool.members}
+            host = next(
+                (i for i, c in enumerate(chosen) if shards <= set(c.missing)),
+                None,
+            )
+            if host is None:
+                chosen.append(pool)
+                continue
+            main = chosen[host]
+            why = _why(main, pool)
+            numbers = ", ".join(str(m.shard) for m in pool.members)
+            note = f"shard {numbers} left out: {pool.members[0].name} is another experiment ({why})"
+            chosen[host] = dataclasses.replace(main, differing=(*main.differing, note))
+            reason = f"not pooled with the shards of {main.name}: another experiment ({why})"
+            skipped += [Skipped(m.log, m.name, m.task, m.model, reason) for m in pool.members]
+        kept += chosen
+    return kept
 
 
 def _pooled(pool: Pool, skipped: list[Skipped]) -> list[Run | CheckLog]:

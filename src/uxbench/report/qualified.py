@@ -24,7 +24,7 @@ from uxbench.qualification.match import (
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.logs import CheckLog, Run
 from uxbench.report.percent import pct
-from uxbench.report.settings import shown_value
+from uxbench.report.run_settings import shown_value
 from uxbench.report.spec import TaskSpec
 from uxbench.stats.intervals import Interval
 from uxbench.stats.prevalence import qualification_size

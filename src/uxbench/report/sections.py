@@ -20,9 +20,9 @@ from uxbench.report.logs import CheckLog, Run, Skipped
 from uxbench.report.paired import Pairing, compare
 from uxbench.report.people import Agreement, agreement
 from uxbench.report.qualified import equivalent
+from uxbench.report.run_settings import DATA_ARGS, matches, non_default, task_defaults
 from uxbench.report.samples import Counts, Evidence
 from uxbench.report.separation import Ranking, ranking
-from uxbench.report.settings import DATA_ARGS, matches, non_default, task_defaults
 from uxbench.report.spec import TASKS, Column, TaskSpec
 from uxbench.stats.intervals import Interval, bootstrap_mean, jeffreys, mover_mean, wilson
 
@@ -194,7 +194,7 @@ _ABSENT = object()
 
 
 def _shown_settings(runs: list[Run], show_paths: bool) -> list[dict[str, str]]:
-    """Per run the settings worth a reader's eye: those not at their default (settings.py),
+    """Per run the settings worth a reader's eye: those not at their default (run_settings.py),
     and those where the run differs from another row of the same model and is not at the
     default (a task default that changed between versions, say)."""
     shown = []
