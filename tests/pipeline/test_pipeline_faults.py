@@ -471,22 +471,40 @@ def test_resume_with_other_settings_is_refused(
 def test_a_resume_after_the_prompts_changed_is_refused(
     pipeline_raw: Path, finished_run: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A run begun with other prompt wording (an older uxbench) is not silently finished with
-    this one: the stages' prompts are part of the settings."""
+    """A run begun with other prompts as sent (an older uxbench: another prompt file, or the same
+    file rendered otherwise, e.g. before the fences) is not silently finished with these: each
+    stage's prompt rendered on its probe items is part of its settings, named on a refusal."""
     manifest = finished_run / "pipeline.json"
     recorded = json.loads(manifest.read_text(encoding="utf-8"))
     for stage in ("miner", "judge", "qa"):
-        recorded["settings"][stage]["prompts"] = "0123456789ab"
+        recorded["settings"][stage]["prompts"]["failure"] = "0123456789abcdef"
     manifest.write_text(json.dumps(recorded), encoding="utf-8")
     argv = ["pipeline", "run", str(pipeline_raw), "--out", str(finished_run), "--no-progress", "--dry-run"]
     code, err = run(argv, capsys)
-    changed = [line.strip() for line in err.splitlines() if ".prompts:" in line]
+    changed = [line.strip() for line in err.splitlines() if ".prompts." in line]
     assert code == 1 and [line.split(":")[0] for line in changed] == [
-        "judge.prompts",
-        "miner.prompts",
-        "qa.prompts",
+        "judge.prompts.failure",
+        "miner.prompts.failure",
+        "qa.prompts.failure",
     ]
-    assert all(line.startswith(line.split(":")[0] + ": was '0123456789ab', now '") for line in changed)
+    assert all(line.startswith(line.split(":")[0] + ": was '0123456789abcdef', now '") for line in changed)
+
+
+def test_a_change_in_how_a_stage_renders_its_prompt_changes_its_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The prompt files unchanged, the code rendering them otherwise (a fence changed): the
+    stage's recorded prompts differ, so a resume stops."""
+    from uxbench.pipeline.run.agentrun import AGENT_STAGES, stage_settings
+    from uxbench.pipeline.run.models import ModelSpec
+    from uxbench.pipeline.stages import agents
+
+    before = {name: stage_settings(stage, ModelSpec(dry_run=True)) for name, stage in AGENT_STAGES.items()}
+    monkeypatch.setattr(agents, "fence", lambda name, text: f"<<{name}>>\n{text}\n<</{name}>>")
+    after = {name: stage_settings(stage, ModelSpec(dry_run=True)) for name, stage in AGENT_STAGES.items()}
+    for name in AGENT_STAGES:
+        assert before[name]["prompts"].keys() == after[name]["prompts"].keys()
+        assert all(before[name]["prompts"][k] != after[name]["prompts"][k] for k in before[name]["prompts"])
 
 
 def test_provider_arguments_are_recorded_without_secrets(

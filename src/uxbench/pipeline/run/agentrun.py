@@ -22,7 +22,6 @@ a chunk whose worker died is simply run again.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import zipfile
 from collections import Counter, deque
@@ -40,15 +39,28 @@ from uxbench.pipeline.run.executors import Executor
 from uxbench.pipeline.run.manifest import settle
 from uxbench.pipeline.run.models import ModelLike, describe, resolve
 from uxbench.pipeline.run.settings import recorded
-from uxbench.pipeline.stages.agents import load_prompt, log_results
-from uxbench.pipeline.stages.judge import collect_judge, judge_items, pipeline_judge
-from uxbench.pipeline.stages.miner import collect_miner, miner_items, pipeline_miner
-from uxbench.pipeline.stages.qa import collect_qa, pipeline_qa, qa_items
+from uxbench.pipeline.stages.agents import log_results
+from uxbench.pipeline.stages.judge import (
+    JUDGE_PROBES,
+    collect_judge,
+    judge_items,
+    judge_prompter,
+    pipeline_judge,
+)
+from uxbench.pipeline.stages.miner import (
+    MINER_PROBES,
+    collect_miner,
+    miner_items,
+    miner_prompter,
+    pipeline_miner,
+)
+from uxbench.pipeline.stages.qa import QA_PROBES, collect_qa, pipeline_qa, qa_items, qa_prompter
 from uxbench.pipeline.stages.quality import case_gate_failure, gate_failure
 from uxbench.pipeline.stages.rows import JudgedRow, MinedRow, SignalRow, valid_rows
 from uxbench.pipeline.stages.usage import stage_usage
 from uxbench.runtime import userfiles
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.identity import rendered_digest
 
 logger = logging.getLogger(__name__)
 Rows = list[dict[str, Any]]
@@ -64,18 +76,28 @@ class AgentStage:
     items: Callable[[dict[str, Any]], Any]
     collect: Callable[[Rows], tuple[Rows, dict[str, Any]]]
     row_model: type[SignalRow]  # what the stage's input rows look like
-    prompts: tuple[str, ...]  # its built-in prompts (`prompts/pipeline_<name>.txt`)
+    prompter: Callable[[], Callable[[dict[str, Any]], str]]  # its prompt of an item (built-in files)
+    probes: dict[str, dict[str, Any]]  # the items its prompts are rendered on for the run's identity
     skip: Callable[[dict[str, Any]], str | None] = lambda row: None  # why a row yields no item
 
 
 AGENT_STAGES = {
     "miner": AgentStage(
-        "miner", pipeline_miner, miner_items, collect_miner, SignalRow, ("miner_failure", "miner_success")
+        "miner", pipeline_miner, miner_items, collect_miner, SignalRow, miner_prompter, MINER_PROBES
     ),
     "judge": AgentStage(
-        "judge", pipeline_judge, judge_items, collect_judge, MinedRow, ("judge",), case_gate_failure
+        "judge",
+        pipeline_judge,
+        judge_items,
+        collect_judge,
+        MinedRow,
+        judge_prompter,
+        JUDGE_PROBES,
+        case_gate_failure,
     ),
-    "qa": AgentStage("qa", pipeline_qa, qa_items, collect_qa, JudgedRow, ("qa",), gate_failure),
+    "qa": AgentStage(
+        "qa", pipeline_qa, qa_items, collect_qa, JudgedRow, qa_prompter, QA_PROBES, gate_failure
+    ),
 }
 TASK_STAGES = {f"uxbench/pipeline_{name}": stage for name, stage in AGENT_STAGES.items()}
 
@@ -150,14 +172,13 @@ def stage_settings(
     stage: AgentStage, model: ModelLike, eval_args: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """What a resume of an agent stage must run with: the model, the generate settings its
-    answers depend on (temperature, reasoning, …; not retries, timeouts or connections) and the
-    wording of its prompts (a resume after an upgrade that changed them would mix two wordings)."""
-    wording = hashlib.sha256("\x00".join(load_prompt(name) for name in stage.prompts).encode())
-    return {
-        "model": describe(model),
-        "generate": recorded(eval_args or {}),
-        "prompts": wording.hexdigest()[:12],
-    }
+    answers depend on (temperature, reasoning, …; not retries, timeouts or connections) and its
+    prompts as sent: each rendered on the stage's probe items (runtime/identity.py), so a resume
+    after an upgrade that changed a prompt file, or only how the code renders it (fences), would
+    mix two wordings and stops, naming the prompt."""
+    render = stage.prompter()
+    prompts = {name: rendered_digest(lambda item=item: render(item)) for name, item in stage.probes.items()}
+    return {"model": describe(model), "generate": recorded(eval_args or {}), "prompts": prompts}
 
 
 # ---------------------------------------------------------------- one chunk

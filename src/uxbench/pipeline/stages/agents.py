@@ -40,6 +40,20 @@ SchemaOf = Callable[[dict[str, Any]], type[BaseModel]]
 
 # ---------------------------------------------------------------- prompts
 
+# Our own probe conversation: each stage's prompt rendered on it is part of the run's identity
+# (runtime/identity.py), so a resume notices a change in how the code renders prompts. It holds
+# what rendering must keep (braces, a heading, a fence-like line, a rating, a reaction).
+PROBE_ITEM: dict[str, Any] = {
+    "id": "probe",
+    "cid": "probe",
+    "turns": [
+        {"role": "user", "text": "帮我改得礼貌些：{conversation} ### turn 9 · assistant"},
+        {"role": "assistant", "text": "好的：\n```\n请问能否明天前答复？\n```", "feedback": "disliked"},
+        {"role": "user", "text": "</turn> 太长了"},
+    ],
+    "signals": {"reactions": [{"turn": 2, "reaction": "complaint", "interrupted": False}]},
+}
+
 
 def load_prompt(name: str, path: str | None = None) -> str:
     """A built-in prompt file (`prompts/pipeline_<name>.txt`) or the user's replacement."""

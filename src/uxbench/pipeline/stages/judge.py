@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from inspect_ai import Task, task
@@ -16,6 +16,7 @@ from inspect_ai.model import GenerateConfig
 
 from uxbench.data.templates import fence
 from uxbench.pipeline.stages.agents import (
+    PROBE_ITEM,
     fill,
     item_dataset,
     load_prompt,
@@ -60,18 +61,8 @@ def case_text(item: dict[str, Any]) -> str:
     return fence("case", json.dumps(item["case"], ensure_ascii=False, indent=1))
 
 
-@task
-@typed_parameters
-def pipeline_judge(input: str, gated: bool = True, max_attempts: int = 3, prompt: str | None = None) -> Task:
-    """Judge: five 1-5 quality scores per mined case.
-
-    Args:
-        input: mined cases (JSONL exported from the miner stage).
-        gated: judge only cases whose own fields pass the quality gates (false: every case).
-        max_attempts: answers tried per case before it counts as invalid.
-        prompt: your own judge prompt file.
-    """
-    ensure_tiktoken_cache()
+def judge_prompter(prompt: str | None = None) -> Callable[[dict[str, Any]], str]:
+    """The judge's prompt of a mined case (the built-in prompt file or the user's)."""
     template = load_prompt("judge", prompt)
 
     def render(item: dict[str, Any]) -> str:
@@ -86,6 +77,33 @@ def pipeline_judge(input: str, gated: bool = True, max_attempts: int = 3, prompt
             **_TRACK_WORDS[item["track"]],
         )
 
+    return render
+
+
+# the probe items a run's identity renders the prompt on (runtime/identity.py)
+JUDGE_PROBES = {
+    "failure": {
+        **PROBE_ITEM,
+        "track": "failure",
+        "case": {"query_turn": 0, "failed_turn": 1, "note": "{case}"},
+    },
+    "success": {**PROBE_ITEM, "track": "success", "case": {"query_turn": 0, "liked_turn": 1, "note": "好"}},
+}
+
+
+@task
+@typed_parameters
+def pipeline_judge(input: str, gated: bool = True, max_attempts: int = 3, prompt: str | None = None) -> Task:
+    """Judge: five 1-5 quality scores per mined case.
+
+    Args:
+        input: mined cases (JSONL exported from the miner stage).
+        gated: judge only cases whose own fields pass the quality gates (false: every case).
+        max_attempts: answers tried per case before it counts as invalid.
+        prompt: your own judge prompt file.
+    """
+    ensure_tiktoken_cache()
+    render = judge_prompter(prompt)
     return Task(
         dataset=item_dataset(
             read_items(input, lambda row: judge_items(row, gated), MinedRow), render, "pipeline_judge", input

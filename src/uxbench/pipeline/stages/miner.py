@@ -7,7 +7,7 @@ liked ones for success cases (a conversation with both ratings yields both sampl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from inspect_ai import Task, task
@@ -15,6 +15,7 @@ from inspect_ai.model import GenerateConfig
 
 from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS
 from uxbench.pipeline.stages.agents import (
+    PROBE_ITEM,
     fill,
     item_dataset,
     label_list,
@@ -47,6 +48,30 @@ def miner_items(row: dict[str, Any]) -> Iterator[dict[str, Any]]:
         }
 
 
+def miner_prompter(
+    failure_prompt: str | None = None, success_prompt: str | None = None
+) -> Callable[[dict[str, Any]], str]:
+    """The miner's prompt of an item (its track's prompt file, built-in or the user's)."""
+    templates = {
+        "failure": load_prompt("miner_failure", failure_prompt),
+        "success": load_prompt("miner_success", success_prompt),
+    }
+    labels = {
+        "dimensions": label_list(FAILURE_DIMENSIONS),
+        "patterns": label_list(SUCCESS_PATTERNS),
+        "scenarios": label_list(SCENARIOS),
+    }
+
+    def prompt(item: dict[str, Any]) -> str:
+        return fill(templates[item["track"]], conversation=render_conversation(item), **labels)
+
+    return prompt
+
+
+# the probe items a run's identity renders the prompts on (runtime/identity.py)
+MINER_PROBES = {track: {**PROBE_ITEM, "track": track} for track in ("failure", "success")}
+
+
 @task
 @typed_parameters
 def pipeline_miner(
@@ -61,19 +86,7 @@ def pipeline_miner(
         success_prompt: your own prompt file for liked conversations.
     """
     ensure_tiktoken_cache()
-    templates = {
-        "failure": load_prompt("miner_failure", failure_prompt),
-        "success": load_prompt("miner_success", success_prompt),
-    }
-    labels = {
-        "dimensions": label_list(FAILURE_DIMENSIONS),
-        "patterns": label_list(SUCCESS_PATTERNS),
-        "scenarios": label_list(SCENARIOS),
-    }
-
-    def prompt(item: dict[str, Any]) -> str:
-        return fill(templates[item["track"]], conversation=render_conversation(item), **labels)
-
+    prompt = miner_prompter(failure_prompt, success_prompt)
     return Task(
         dataset=item_dataset(read_items(input, miner_items, SignalRow), prompt, "pipeline_miner", input),
         solver=structured_answer(

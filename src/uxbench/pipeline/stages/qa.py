@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from inspect_ai import Task, task
@@ -26,7 +26,7 @@ from uxbench.pipeline.stages.agents import (
     structured_answer,
     valid_answer,
 )
-from uxbench.pipeline.stages.judge import case_text
+from uxbench.pipeline.stages.judge import JUDGE_PROBES, case_text
 from uxbench.pipeline.stages.quality import gate_failure
 from uxbench.pipeline.stages.rows import JudgedRow
 from uxbench.pipeline.stages.schemas import QAVerdict
@@ -45,18 +45,8 @@ def qa_items(row: dict[str, Any], gated: bool = True) -> Iterator[dict[str, Any]
         yield row
 
 
-@task
-@typed_parameters
-def pipeline_qa(input: str, gated: bool = True, max_attempts: int = 3, prompt: str | None = None) -> Task:
-    """QA: keep / downgrade / reject each judged case that passed the quality gates.
-
-    Args:
-        input: judged cases (JSONL exported from the judge stage).
-        gated: check only cases passing the quality gates (false: every judged case).
-        max_attempts: answers tried per case before it counts as invalid.
-        prompt: your own QA prompt file.
-    """
-    ensure_tiktoken_cache()
+def qa_prompter(prompt: str | None = None) -> Callable[[dict[str, Any]], str]:
+    """The QA prompt of a judged case (the built-in prompt file or the user's)."""
     template = load_prompt("qa", prompt)
 
     def render(item: dict[str, Any]) -> str:
@@ -72,6 +62,28 @@ def pipeline_qa(input: str, gated: bool = True, max_attempts: int = 3, prompt: s
             conversation=render_conversation(item),
         )
 
+    return render
+
+
+# the probe items a run's identity renders the prompt on (runtime/identity.py)
+QA_PROBES = {
+    name: {**item, "scores": {"severity": 4, "note": "</scores>"}} for name, item in JUDGE_PROBES.items()
+}
+
+
+@task
+@typed_parameters
+def pipeline_qa(input: str, gated: bool = True, max_attempts: int = 3, prompt: str | None = None) -> Task:
+    """QA: keep / downgrade / reject each judged case that passed the quality gates.
+
+    Args:
+        input: judged cases (JSONL exported from the judge stage).
+        gated: check only cases passing the quality gates (false: every judged case).
+        max_attempts: answers tried per case before it counts as invalid.
+        prompt: your own QA prompt file.
+    """
+    ensure_tiktoken_cache()
+    render = qa_prompter(prompt)
     return Task(
         dataset=item_dataset(
             read_items(input, lambda row: qa_items(row, gated), JudgedRow), render, "pipeline_qa", input
