@@ -5,6 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from inspect_ai import eval
 from inspect_ai.log import list_eval_logs
 
@@ -171,3 +173,15 @@ def test_shards_as_ray_tasks(tmp_path: Path) -> None:
         cluster.shutdown()
     [row] = rows(build_report([logs], tmp_path / "r"))
     assert row.run.partial is None and "(pooled: shards 1, 2 of 2)" in row.run.name
+
+
+TOKENS = ["-T", "shard=1/2", "-Tshard=1/2", "--model", "m", "--log-dir", "x", "--max-connections=2", ""]
+
+
+@given(st.lists(st.sampled_from(TOKENS) | st.text(max_size=8), max_size=6))
+def test_any_arguments_are_a_run_or_one_line(args: list[str]) -> None:
+    """Whatever follows the task: accepted, or a DataError (one line), never another exception."""
+    try:
+        check_args(["--model", "mockllm/model", *args])
+    except DataError as error:
+        assert "\n" not in str(error)

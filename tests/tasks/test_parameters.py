@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from inspect_ai._util.registry import registry_find, registry_info
 
 import uxbench._registry  # noqa: F401  (registers the tasks)
@@ -107,9 +109,9 @@ def test_a_null_or_empty_argument_is_refused_where_the_default_is_none(name: str
     parameters = inspect.signature(task).parameters
     required = {p: "x" for p, spec in parameters.items() if spec.default is inspect.Parameter.empty}
     for parameter in (p for p, spec in parameters.items() if spec.default is None):
-        for given in (None, ""):  # `-T shard=` reads as null (YAML), `-T shard=""` as ""
+        for empty in (None, ""):  # `-T shard=` reads as null (YAML), `-T shard=""` as ""
             with pytest.raises(DataError, match=rf"^{parameter} is given empty"):
-                task(**{**required, parameter: given})
+                task(**{**required, parameter: empty})
 
 
 @pytest.mark.parametrize("name", sorted(uxbench_tasks()))
@@ -122,3 +124,18 @@ def test_true_is_no_number(name: str) -> None:
     for parameter in numeric:
         with pytest.raises(DataError, match=rf"^{parameter}=True: "):
             task(**{**required, parameter: True})
+
+
+@given(st.integers(-(10**9), 10**9), st.booleans())
+def test_a_number_is_a_number_and_true_is_not(number: int, flag: bool) -> None:
+    assert example(count=number)["count"] == number
+    assert example(count=str(number))["count"] == number  # what YAML gives for a quoted value
+    with pytest.raises(DataError, match=rf"^count={flag}: give a whole number$"):
+        example(count=flag)
+    assert example(flag=flag)["flag"] is flag
+
+
+@given(st.sampled_from([None, "", " ", "\t", "\n"]))
+def test_empty_is_never_the_default_silently(value: str | None) -> None:
+    with pytest.raises(DataError, match=r"^revision is given empty "):
+        example(revision=value)
