@@ -3,6 +3,7 @@
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,8 +15,12 @@ from uxbench.cli import main
 from uxbench.report import build_report
 from uxbench.report.leaderboard_row import Row
 from uxbench.report.sections import Leaderboard
+from uxbench.runtime import launch
 from uxbench.runtime.errors import DataError
-from uxbench.runtime.launch import check_args, default_max_procs, shard_args, shard_connections
+from uxbench.runtime.identity import Recorded
+from uxbench.runtime.launch import check_args, check_resume, default_max_procs, shard_args, shard_connections
+from uxbench.runtime.listing import task_version
+from uxbench.runtime.processes import Outcome
 from uxbench.tasks.task1_judge import task1_judge
 
 
@@ -185,3 +190,43 @@ def test_any_arguments_are_a_run_or_one_line(args: list[str]) -> None:
         check_args(["--model", "mockllm/model", *args])
     except DataError as error:
         assert "\n" not in str(error)
+
+
+def earlier(version: str, template: str = "a" * 16) -> dict[str, Any]:
+    return {
+        "full_task_version": version,
+        **Recorded({"grader_template": template}, {"grader": "b" * 16}).metadata(),
+    }
+
+
+def test_a_resume_over_logs_of_another_experiment_stops_and_names_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    current = task_version().full
+    logs = [("shard 1/2 (a.eval)", earlier(current)), ("shard 2/2 (b.eval)", earlier("1-A", "c" * 16))]
+    monkeypatch.setattr(launch, "_earlier_logs", lambda log_dir, shards: logs)
+    assert check_resume("logs", 2, "uxbench/task2_eval") == [
+        f"shard 2/2 (b.eval): task version 1-A, while this uxbench runs {current}",
+        "shard 2/2 (b.eval): file grader_template (contents) (against shard 1/2 (a.eval))",
+    ]
+    started: list[Any] = []
+    monkeypatch.setattr(
+        launch.ShardProcesses, "run", lambda self: started.append(self) or Outcome([0, 0], None)
+    )
+    command = [
+        "run",
+        "uxbench/task2_eval",
+        "--shards",
+        "2",
+        "--log-dir",
+        str(tmp_path),
+        "--model",
+        "mockllm/model",
+    ]
+    assert main(command) == 1 and not started
+    err = capsys.readouterr().err
+    assert err.startswith(f"Error: {tmp_path} holds logs of another experiment; resuming would mix them")
+    assert err.endswith("Use another --log-dir, or pass --force to go on with these logs.\n")
+    assert main([*command, "--force"]) == 0 and len(started) == 1
+    monkeypatch.setattr(launch, "_earlier_logs", lambda log_dir, shards: logs[:1])
+    assert check_resume("logs", 2, "uxbench/task2_eval") == []

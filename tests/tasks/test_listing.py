@@ -9,7 +9,7 @@ from inspect_ai import eval
 
 import uxbench
 from uxbench import _registry
-from uxbench.tasks.listing import listing, task_version
+from uxbench.runtime.listing import listing, task_version
 
 BENCHMARK_TASKS = ("task1_judge", "task2_eval", "task3_recovery")
 PIPELINE_TASKS = ("pipeline_miner", "pipeline_judge", "pipeline_qa")

@@ -14,9 +14,9 @@ import pytest
 from inspect_ai import Task
 
 from uxbench.runtime.identity import IDENTITY_KEY, text_digest
+from uxbench.runtime.listing import task_version
 from uxbench.scorers.judge_verdict import PROMPTS
 from uxbench.tasks.grader_check import grader_check
-from uxbench.tasks.listing import task_version
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import SYSTEM_PROMPTS, task2_eval
 from uxbench.tasks.task3_recovery import STRATEGIES, task3_recovery

@@ -22,15 +22,14 @@ import os
 import signal
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
-import psutil
-from dotenv import dotenv_values, find_dotenv
-from filelock import FileLock, Timeout
-from inspect_ai.log import list_eval_logs
 
 from uxbench.runtime.docs import install_extra
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.identity import Identity, IdentityError, Recorded
+from uxbench.runtime.listing import task_version
 from uxbench.runtime.network import reachable
 from uxbench.runtime.processes import Outcome, ShardProcesses, run_inspect, run_ray
 
@@ -67,6 +66,8 @@ def shard_dir(log_dir: str, shard: int, shards: int) -> str:
 
 def default_max_procs() -> int:
     """The cores this process may use, fewer when the free memory holds fewer shard processes."""
+    import psutil
+
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(1, min(cores, psutil.virtual_memory().available // SHARD_MEMORY))
 
@@ -78,6 +79,8 @@ def _model_given(inspect_args: Sequence[str]) -> bool:
         return True
     if os.environ.get("INSPECT_EVAL_MODEL"):
         return True
+    from dotenv import dotenv_values, find_dotenv
+
     found = find_dotenv(usecwd=True)
     return bool(found and dotenv_values(found).get("INSPECT_EVAL_MODEL"))
 
@@ -123,8 +126,11 @@ def prepare_log_dir(log_dir: str, shards: int) -> Path | None:
     return path
 
 
-def lock(path: Path) -> FileLock:
-    """The log directory's lock, held: another launcher on it is refused at once (not queued)."""
+def lock(path: Path) -> Any:
+    """The log directory's lock (a `filelock.FileLock`), held: another launcher on it is refused
+    at once (not queued)."""
+    from filelock import FileLock, Timeout
+
     held = FileLock(path / LOCK_NAME, timeout=0)
     try:
         held.acquire()
@@ -136,6 +142,51 @@ def lock(path: Path) -> FileLock:
     except OSError as error:
         raise DataError(f"--log-dir {path}: cannot lock it ({error.strerror or error})") from None
     return held
+
+
+def _earlier_logs(log_dir: str, shards: int) -> list[tuple[str, dict[str, Any]]]:
+    """The logs already in the shard directories (what eval-set keeps or resumes), by shard and
+    file name, with their eval metadata; unreadable ones are eval-set's to report."""
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    found = []
+    for k in range(1, shards + 1):
+        try:
+            infos = list_eval_logs(shard_dir(log_dir, k, shards))
+        except Exception:  # a directory not made yet, a store out of reach
+            continue
+        for info in infos:
+            try:
+                header = read_eval_log(info.name, header_only=True)
+            except Exception:
+                continue
+            found.append((f"shard {k}/{shards} ({Path(info.name).name})", header.eval.metadata or {}))
+    return found
+
+
+def check_resume(log_dir: str, shards: int, task: str) -> list[str]:
+    """Why resuming in `log_dir` would mix two experiments in one run (each difference named):
+    a log there of another task version than this uxbench's (eval-set would finish it with this
+    version's prompts), or logs whose recorded identities differ (runtime/identity.py)."""
+    current = task_version().full
+    problems: list[str] = []
+    first: tuple[str, Identity] | None = None
+    for where, metadata in _earlier_logs(log_dir, shards):
+        version = metadata.get("full_task_version")
+        if version is not None and version != current:
+            problems.append(f"{where}: task version {version}, while this uxbench runs {current}")
+        try:
+            identity = Identity(task, version, {}, Recorded.read(metadata, where))
+        except IdentityError as error:
+            problems.append(str(error))
+            continue
+        if first is None:
+            first = (where, identity)
+        elif found := first[1].differences(identity):
+            differing = [d for d in found if not d.startswith("task version")]
+            if differing:
+                problems.append(f"{where}: {'; '.join(differing)} (against {first[0]})")
+    return problems
 
 
 def _ray(address: str, commands: list[list[str]], max_procs: int) -> Outcome:
@@ -158,6 +209,8 @@ def _ray(address: str, commands: list[list[str]], max_procs: int) -> Outcome:
 
 
 def _wrote_log(directory: str) -> bool:
+    from inspect_ai.log import list_eval_logs
+
     try:
         return bool(list_eval_logs(directory))
     except Exception:  # a directory never made, a remote store out of reach: no log to resume from
@@ -193,6 +246,7 @@ def _state(code: int | None, directory: str) -> str:
     help="Shard processes at once, the rest queued [default: the cores, fewer if memory is short].",
 )
 @click.option("--ray-address", default=None, help="Run each shard as a task on this Ray cluster (or 'auto').")
+@click.option("--force", is_flag=True, help="Resume even when the logs there are of another experiment.")
 @click.argument("inspect_args", nargs=-1, type=click.UNPROCESSED)
 def run(
     task: str,
@@ -201,6 +255,7 @@ def run(
     max_connections: int | None,
     max_procs: int | None,
     ray_address: str | None,
+    force: bool,
     inspect_args: tuple[str, ...],
 ) -> int:
     """Run TASK as N shard processes, at most --max-procs at once (run it again to resume).
@@ -217,6 +272,13 @@ def run(
     local = prepare_log_dir(log_dir, shards)
     held = lock(local) if local is not None else None
     try:
+        problems = check_resume(log_dir, shards, task)
+        if problems and not force:
+            listing = "\n".join(f"  {problem}" for problem in problems)
+            raise DataError(
+                f"{log_dir} holds logs of another experiment; resuming would mix them in one run:\n"
+                f"{listing}\nUse another --log-dir, or pass --force to go on with these logs."
+            )
         connections = shard_connections(max_connections, shards)
         commands = [
             shard_args(task, k, shards, log_dir, connections[k - 1], inspect_args)

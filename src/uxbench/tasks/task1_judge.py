@@ -11,12 +11,12 @@ from uxbench.data.dataset import uxbench_dataset
 from uxbench.data.shards import shard_dataset
 from uxbench.grader_answer.logprobs import constrained
 from uxbench.judge_answer.verdict import ParseMode
+from uxbench.runtime.listing import task_version
 from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
 from uxbench.scorers.judge_verdict import constraint_choices, judge_metrics, judge_template, judge_verdict
 from uxbench.scorers.metrics import gold_acc
-from uxbench.tasks.listing import task_version
 from uxbench.tasks.parameters import typed_parameters
 from uxbench.tasks.probe import judge_recorded
 from uxbench.tasks.solvers import generate_answer

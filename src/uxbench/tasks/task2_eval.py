@@ -13,11 +13,11 @@ from inspect_ai.solver import Generate, Solver, TaskState, generate, solver
 
 from uxbench.data.dataset import uxbench_dataset
 from uxbench.data.shards import shard_dataset
+from uxbench.runtime.listing import task_version
 from uxbench.runtime.metric import metric_descriptions
 from uxbench.runtime.offline import ensure_tiktoken_cache
 from uxbench.runtime.tags import run_tags
 from uxbench.scorers.grm import grm, grm_metrics
-from uxbench.tasks.listing import task_version
 from uxbench.tasks.parameters import typed_parameters
 from uxbench.tasks.probe import grader_recorded
 from uxbench.tasks.solvers import add_system_prompt, check_grader_bound, prompt_text, require_grader
