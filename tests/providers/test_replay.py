@@ -92,12 +92,9 @@ def replayed(tmp_path_factory: pytest.TempPathFactory) -> Replayed:
 
 def replay(root: Path, data: Path, model: str, log_dir: Path, shard: str | None = None) -> dict:
     """The model's three tasks replayed (one shard of each, when given): (model, task) → log."""
+    args = {"data": str(data), **({"shard": shard} if shard else {})}  # an explicit shard=None is refused
     done = eval(
-        [
-            task1_judge(data=str(data), shard=shard),
-            task2_eval(data=str(data), shard=shard),
-            task3_recovery(data=str(data), shard=shard),
-        ],
+        [task1_judge(**args), task2_eval(**args), task3_recovery(**args)],
         model=get_model(f"replay/{model}", outputs=str(root)),
         model_roles={"grader": get_model(f"replay-grm/{model}", outputs=str(root))},
         display="none",
