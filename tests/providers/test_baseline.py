@@ -92,6 +92,7 @@ def test_bad_names_and_args() -> None:
         get_model("uxbench/baseline/length", colour="red", memoize=False)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("model", "args", "good", "bad"),
     [
@@ -111,6 +112,7 @@ def test_task1_runs(judge_dir, model: str, args: dict, good: float, bad: float) 
     assert (values["good_acc"], values["bad_acc"]) == (good, bad)
 
 
+@pytest.mark.integration
 def test_task2_with_baselines_as_model_and_grader() -> None:
     [log] = eval(
         task2_eval(data="sample"),

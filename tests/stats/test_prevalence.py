@@ -21,6 +21,7 @@ from uxbench.stats.prevalence import (
 )
 
 
+@pytest.mark.integration
 def test_every_method_broadcasts_over_repeats() -> None:
     p = np.array([0.2, 0.3, 0.4])
     rates = Rates(p, 2000, 0.85, 200, 0.8, 300)
@@ -43,6 +44,7 @@ def test_fieller_is_unbounded_when_j_is_not_clearly_positive() -> None:
     assert (float(found.low), float(found.high)) == (0.0, 1.0)
 
 
+@pytest.mark.integration
 def test_the_score_interval_is_lopsided_and_reaches_zero_when_it_should() -> None:
     near_zero = score(Rates(0.02, 500, 0.9, 12, 0.99, 38))  # p below 1 − spec: the estimate is 0
     assert float(near_zero.low) == 0.0 and 0 < float(near_zero.high) < 0.15
