@@ -520,6 +520,7 @@ def test_eval_skips_and_counts_bombs_and_unsafe_ids(tmp_path: Path) -> None:
         assert all(SAFE_ENTRY.fullmatch(name) for name in archive.namelist()), archive.namelist()
 
 
+@pytest.mark.integration
 def test_eval_reads_a_gzipped_utf16_file_with_cr_line_endings(tmp_path: Path) -> None:
     from inspect_ai import eval as inspect_eval_in_process
 

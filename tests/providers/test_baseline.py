@@ -49,6 +49,7 @@ def test_other_prompts_are_not_judge_prompts() -> None:
     )
 
 
+@pytest.mark.integration
 def test_length_rule_with_logprobs_gives_the_grm_score() -> None:
     # 8-character reply against threshold 24: P(good) = 8 / (8 + 24) = 0.25 → bad
     template = load_template(builtin_path("grm_pointwise.txt"))

@@ -79,6 +79,7 @@ def _small_end_coverage(estimator, n_good: int, run: int, repeats: int = 10_000)
     return float(np.mean(np.concatenate(covered)))
 
 
+@pytest.mark.slow  # 10,000 simulated qualification sets each
 @pytest.mark.parametrize("n_good, run", [(25, 500), (12, 500), (2, 2000)])
 def test_the_default_covers_the_small_end_whatever_the_mix(n_good: int, run: int) -> None:
     """Jeffreys priors covered 92–93% with 25 reference-bad replies: an error rate of 1 in 10 seen
@@ -111,6 +112,7 @@ def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, s
     return float(np.mean((found.high - found.low) / 2))
 
 
+@pytest.mark.integration  # a simulation of seconds per case
 @pytest.mark.parametrize(
     "sens, spec, pi, n, target",
     [(0.8, 0.7, 0.12, 2000, 0.10), (0.9, 0.9, 0.40, 4900, 0.04), (0.9, 0.9, 0.12, 500, 0.06)],
