@@ -8,6 +8,8 @@ import pytest
 
 from uxbench.cli import main, uxbench
 
+pytestmark = pytest.mark.integration
+
 
 def commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command path under GROUP, groups included."""

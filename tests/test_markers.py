@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.integration
+
+
 pytest.importorskip("pytest_inspect_evals")
 
 ROOT = Path(__file__).resolve().parent.parent

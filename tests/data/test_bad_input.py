@@ -210,6 +210,7 @@ def write_case(directory: Path, case: Case) -> Path:
     return directory
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_error_names_file_line_and_field(tmp_path: Path, case: Case) -> None:
     write_case(tmp_path, case)
@@ -221,6 +222,7 @@ def test_error_names_file_line_and_field(tmp_path: Path, case: Case) -> None:
     assert "skip_bad=true" in str(error.value)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_skip_bad_counts_the_skip(tmp_path: Path, case: Case) -> None:
     write_case(tmp_path, case)
@@ -413,6 +415,7 @@ def test_cr_only_file_keeps_line_numbers(tmp_path: Path) -> None:
         uxbench_dataset("task1", str(tmp_path), None, False)
 
 
+@pytest.mark.integration
 def test_record_over_the_size_cap_is_one_counted_skip(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -445,6 +448,7 @@ def inspect_eval(data: Path, log_dir: Path, *task_args: str) -> subprocess.Compl
     return subprocess.run(command, capture_output=True, text=True, timeout=180, env=env)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("case", CLI_CASES, ids=lambda c: c.name)
 def test_inspect_eval_prints_the_error_without_traceback(tmp_path: Path, case: Case) -> None:
     write_case(tmp_path / "data", case)
@@ -458,6 +462,7 @@ def test_inspect_eval_prints_the_error_without_traceback(tmp_path: Path, case: C
     assert not list((tmp_path / "logs").glob("*.eval"))  # stopped before any sample ran
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_inspect_eval_with_skip_bad_records_the_skip(tmp_path: Path) -> None:
     write_case(tmp_path / "data", CLI_CASES[0])
@@ -476,6 +481,7 @@ def test_inspect_eval_with_skip_bad_records_the_skip(tmp_path: Path) -> None:
 SAFE_ENTRY = re.compile(r"[\w.@+=/-]+")  # zip entry names: our safe ids under Inspect's folders
 
 
+@pytest.mark.integration
 def test_eval_skips_and_counts_bombs_and_unsafe_ids(tmp_path: Path) -> None:
     from inspect_ai import eval as inspect_eval_in_process
 
@@ -514,6 +520,7 @@ def test_eval_skips_and_counts_bombs_and_unsafe_ids(tmp_path: Path) -> None:
         assert all(SAFE_ENTRY.fullmatch(name) for name in archive.namelist()), archive.namelist()
 
 
+@pytest.mark.integration
 def test_eval_reads_a_gzipped_utf16_file_with_cr_line_endings(tmp_path: Path) -> None:
     from inspect_ai import eval as inspect_eval_in_process
 

@@ -46,6 +46,7 @@ def test_bad_exclusion_lines_name_the_file_and_line(tmp_path: Path, line: str, p
         read_exclusions(tmp_path / "missing.jsonl")
 
 
+@pytest.mark.integration
 def test_all_three_tasks_leave_excluded_records_out_and_count_them(tmp_path: Path) -> None:
     good, eval_cid, recovery_cid = (
         cids("task1_judge_good")[0],
@@ -70,6 +71,7 @@ def test_all_three_tasks_leave_excluded_records_out_and_count_them(tmp_path: Pat
     assert good not in {s.id for s in log.samples}
 
 
+@pytest.mark.integration
 def test_excluding_everything_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "all.jsonl"
     path.write_text("".join(json.dumps({"cid": c, "reason": "r"}) + "\n" for c in cids("task2_eval")))
@@ -134,6 +136,7 @@ def test_a_lone_file_and_unusable_records(tmp_path: Path) -> None:
         load_entries(str(write_jsonl(tmp_path / "bad.jsonl", [{"cid": "x"}])))
 
 
+@pytest.mark.integration
 def test_the_explore_command_reports_bad_data_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explore", "/no/such/place"]) == 2
     out = capsys.readouterr().out
@@ -153,6 +156,7 @@ def changed_copy(directory: Path, config: str) -> Path:
     return directory
 
 
+@pytest.mark.integration
 def test_an_exclusion_made_on_one_source_never_removes_a_record_of_another(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -179,6 +183,7 @@ def test_an_exclusion_made_on_one_source_never_removes_a_record_of_another(
     assert built.metadata["excluded_records"] == 0 and "another version of the record" in caplog.text
 
 
+@pytest.mark.integration
 def test_old_exclusion_lines_match_by_cid_with_one_note(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -34,6 +34,7 @@ def test_shards_are_disjoint_and_complete(task, count: int) -> None:
         assert shard == [i for i in whole if i in set(shard)]
 
 
+@pytest.mark.integration
 def test_a_record_keeps_its_shard_when_records_are_reordered_or_excluded(tmp_path: Path) -> None:
     lines = (sample_dir() / RELEASE_FILES["task2_eval"]).read_text(encoding="utf-8").splitlines()
     records = [json.loads(line) for line in lines if line.strip()]
@@ -62,6 +63,7 @@ def test_a_shard_without_records_is_refused() -> None:
             shard_samples(list(samples), f"{k}/1000")
 
 
+@pytest.mark.integration
 def test_the_shard_is_in_the_metadata_and_the_log(tmp_path: Path) -> None:
     [log] = eval(
         task1_judge(data="sample", shard="2/3"),

@@ -66,19 +66,23 @@ def test_verdict_follows_the_template_labels() -> None:
 # ---------------------------------------------------------------- score maths
 
 
+@pytest.mark.integration
 def test_both_labels_seen() -> None:
     # P(好) = 0.6, P(差) = 0.3 → 0.6 / 0.9
     assert score(position("好", 0.6, [("好", 0.6), ("差", 0.3), ("嗯", 0.1)])) == pytest.approx(2 / 3)
 
 
+@pytest.mark.integration
 def test_only_good_seen_is_its_probability() -> None:
     assert score(position("好", 0.8, [("好", 0.8), ("嗯", 0.1)])) == pytest.approx(0.8)
 
 
+@pytest.mark.integration
 def test_only_bad_seen_is_one_minus_its_probability() -> None:
     assert score(position("差", 0.7, [("差", 0.7), ("嗯", 0.2)])) == pytest.approx(0.3)
 
 
+@pytest.mark.integration
 def test_neither_seen_gives_no_score() -> None:
     assert score(position("嗯", 0.9, [("嗯", 0.9), ("啊", 0.05)])) is None
     assert score_of(None, None) is None
@@ -97,15 +101,18 @@ def test_generated_token_is_not_counted_twice() -> None:
     assert math.exp(found.bad) == pytest.approx(0.3)
 
 
+@pytest.mark.integration
 def test_alternatives_for_one_label_add_up() -> None:
     # "好" and " 好" are different tokens: both are the answer 好
     assert score(position("好", 0.5, [("好", 0.5), (" 好", 0.1), ("差", 0.4)])) == pytest.approx(0.6)
 
 
+@pytest.mark.integration
 def test_multi_character_token_counts_for_its_first_character() -> None:
     assert score(position("好的", 0.6, [("好的", 0.6), ("差", 0.2)])) == pytest.approx(0.75)
 
 
+@pytest.mark.integration
 def test_generated_token_outside_the_top_list_still_counts() -> None:
     assert score(position("好", 0.2, [("差", 0.6), ("嗯", 0.3)])) == pytest.approx(0.25)
 
@@ -133,6 +140,7 @@ def test_empty_logprobs_give_no_score() -> None:
 # ---------------------------------------------------------------- token spellings
 
 
+@pytest.mark.integration
 def test_leading_whitespace_tokens_are_skipped() -> None:
     # the first token is a newline; the verdict position is the next one
     first = position("\n", 0.9, [("\n", 0.9), ("好", 0.05)])
@@ -141,16 +149,19 @@ def test_leading_whitespace_tokens_are_skipped() -> None:
     assert judge(output("\n好", first, second)).verdict == "good"
 
 
+@pytest.mark.integration
 def test_leading_space_inside_the_token() -> None:
     assert score(position(" 好", 0.6, [(" 好", 0.6), (" 差", 0.2), ("差", 0.2)])) == pytest.approx(0.6)
 
 
+@pytest.mark.integration
 def test_sentencepiece_markers() -> None:
     assert score(position("▁好", 0.6, [("▁好", 0.6), ("▁差", 0.3)])) == pytest.approx(2 / 3)
     lone = position("▁", 0.9, [("▁", 0.9)])
     assert score(lone, position("差", 0.8, [("差", 0.8), ("好", 0.2)])) == pytest.approx(0.2)
 
 
+@pytest.mark.integration
 def test_gpt2_byte_level_spelling() -> None:
     # 好 = e5 a5 bd, 差 = e5 b7 ae, space = Ġ in GPT-2's byte-to-character table
     assert token_bytes("Ġå¥½") == " 好".encode()
@@ -164,6 +175,7 @@ def test_plain_tokens_are_not_mistaken_for_byte_level() -> None:
     assert token_bytes("hello") == b"hello"
 
 
+@pytest.mark.integration
 def test_openai_byte_tokens_follow_the_generated_path() -> None:
     # 好 split as e5 | a5 bd: P(好) = 0.9 × 0.7, P(差) = 0.9 × 0.2
     first = position("bytes:\\xe5", 0.9, [("bytes:\\xe5", 0.9), ("嗯", 0.1)])
@@ -184,12 +196,14 @@ def test_three_byte_tokens_and_partial_alternatives() -> None:
     assert found.problem == OTHER_HIDDEN
 
 
+@pytest.mark.integration
 def test_shared_first_byte_as_an_alternative_is_ignored() -> None:
     # an untaken e5 could become 好 or 差: it counts for neither
     chosen = position("好", 0.6, [("好", 0.6), ("bytes:\\xe5", 0.3), ("差", 0.1)])
     assert score(chosen) == pytest.approx(0.6 / 0.7)
 
 
+@pytest.mark.integration
 def test_bytes_field_wins_over_a_lossy_token_text() -> None:
     # servers that print a partial character as U+FFFD still send its real bytes
     first = position("\ufffd", 0.9, [("\ufffd", 0.9)], raw=[0xE5])
@@ -198,6 +212,7 @@ def test_bytes_field_wins_over_a_lossy_token_text() -> None:
     assert score(first, second) == pytest.approx(1 - 0.72)
 
 
+@pytest.mark.integration
 def test_generation_that_leaves_the_labels_stops_the_walk() -> None:
     first = position("答", 0.9, [("答", 0.9), ("好", 0.05)])
     second = position("好", 0.9, [("好", 0.9), ("差", 0.1)])  # "答好" is not an answer

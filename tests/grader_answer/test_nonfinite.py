@@ -64,6 +64,7 @@ JUDGE_CASES = [
 ]
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "tokens", "verdict", "score", "usable"), JUDGE_CASES, ids=[c[0] for c in JUDGE_CASES]
 )
@@ -163,6 +164,7 @@ def grm_meta(log: EvalLog) -> dict[object, dict]:
 GOOD_BODY = chat_body("好", label_tokens("好", LN(0.75), LN(0.25)))
 
 
+@pytest.mark.integration
 def test_grader_minus_inf_over_http(tmp_path: Path) -> None:
     log, _ = grade_over_http(tmp_path, [chat_body("好", label_tokens("好", -0.1, -INF)), GOOD_BODY])
     assert log.status == "success", log.error
@@ -170,6 +172,7 @@ def test_grader_minus_inf_over_http(tmp_path: Path) -> None:
     assert metrics(log)["score_mean"] == pytest.approx((1.0 + 0.75) / 2)
 
 
+@pytest.mark.integration
 def test_grader_nan_over_http_counts_as_no_logprobs(tmp_path: Path) -> None:
     log, _ = grade_over_http(tmp_path, [chat_body("差", label_tokens("差", LN(0.1), NAN)), GOOD_BODY])
     assert log.status == "success", log.error
@@ -179,6 +182,7 @@ def test_grader_nan_over_http_counts_as_no_logprobs(tmp_path: Path) -> None:
     assert values["no_logprob_rate"] == 0.5 and values["score_mean"] == pytest.approx(0.75)
 
 
+@pytest.mark.integration
 def test_grader_null_logprob_is_asked_again_without_logprobs(tmp_path: Path) -> None:
     def body(request_logprobs: bool) -> dict:
         return chat_body("差", label_tokens("差", None, -0.1) if request_logprobs else None)
@@ -200,6 +204,7 @@ def test_grader_null_logprob_is_asked_again_without_logprobs(tmp_path: Path) -> 
     assert metrics(log)["no_logprob_rate"] == 1.0
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "body", "message"),
     [
@@ -245,6 +250,7 @@ def judge_over_http(judge_dir, tmp_path: Path, weird: tuple[str, float | None, f
     return log
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "weird"),
     [
@@ -265,6 +271,7 @@ def test_task1_judge_with_unusable_logprobs(judge_dir, tmp_path: Path, case: str
     assert odd.scores["judge_verdict"].metadata["p_good"] is None
 
 
+@pytest.mark.integration
 def test_task1_judge_minus_inf_is_probability_zero(judge_dir, tmp_path: Path) -> None:
     log = judge_over_http(judge_dir, tmp_path, ("好", LN(0.8), -INF))
     assert log.status == "success", log.error
@@ -273,6 +280,7 @@ def test_task1_judge_minus_inf_is_probability_zero(judge_dir, tmp_path: Path) ->
     assert metrics(log)["p_good_rate"] == 1.0
 
 
+@pytest.mark.integration
 def test_eval_retry_of_a_run_with_non_finite_logprobs(
     judge_dir, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

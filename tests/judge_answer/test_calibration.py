@@ -106,6 +106,7 @@ def test_metrics_read_the_score_metadata() -> None:
     assert kappa_metric()(scores) == pytest.approx((2 / 3 - 1 / 3) / (1 - 1 / 3))
 
 
+@pytest.mark.integration
 def test_task1_run_with_a_logprob_judge(judge_dir) -> None:
     # liked replies have 11 characters, disliked 10: P(good) = 11/22 and 10/21
     judge = get_model("uxbench/baseline/length", threshold=11, memoize=False)
@@ -125,6 +126,7 @@ def test_task1_run_with_a_logprob_judge(judge_dir) -> None:
     )
 
 
+@pytest.mark.integration
 def test_task1_run_without_logprobs(judge_dir) -> None:
     [log] = eval(task1_judge(data=str(judge_dir(2, 2))), model="uxbench/baseline/always-good", display="none")
     values = {name: m.value for name, m in log.results.scores[0].metrics.items()}

@@ -80,7 +80,8 @@ READERS: dict[str, Callable[[str], object]] = {
 
 @pytest.fixture(autouse=True)
 def alarm() -> Iterator[None]:
-    with time_limit(10, "the reader took longer than 10 s on 1 MB"):
+    # a linear reader takes about a second on 1 MB, several at load 8 on 2 cores; a quadratic one minutes
+    with time_limit(60, "the reader took longer than 60 s on 1 MB"):
         yield
 
 

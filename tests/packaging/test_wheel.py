@@ -64,6 +64,7 @@ def wheel_files(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     return {str(file) for file in files}
 
 
+@pytest.mark.integration
 def test_the_wheel_holds_every_tracked_file_of_the_package(wheel_files: set[str]) -> None:
     missing = [name for name in tracked(PACKAGE) if name.removeprefix("src/") not in wheel_files]
     assert not missing, f"not in the wheel (pyproject.toml [tool.setuptools.package-data]): {missing}"
@@ -101,6 +102,7 @@ def base_folder(node: ast.expr, path: Path) -> str | None:
     return None
 
 
+@pytest.mark.integration
 def test_every_file_the_code_opens_relative_to_the_package_is_in_the_wheel(wheel_files: set[str]) -> None:
     opened = opened_relative_to_the_package()
     assert "uxbench/report/published.json" in opened  # the scan sees the file that once went missing

@@ -132,6 +132,7 @@ def scripted(answers: list[str]) -> tuple[Any, list[list[ChatMessage]]]:
     return get_model("mockllm/model", custom_outputs=generate), seen
 
 
+@pytest.mark.integration
 def test_reask_with_the_validation_error(tmp_path: Path) -> None:
     model, seen = scripted(["not json at all", mining(dimension="Vibes")])
     log = eval(
@@ -151,6 +152,7 @@ def test_reask_with_the_validation_error(tmp_path: Path) -> None:
     assert sample.scores["valid_answer"].metadata["result"] == failure["result"]
 
 
+@pytest.mark.integration
 def test_invalid_after_the_bounded_attempts_is_counted_not_retried(tmp_path: Path) -> None:
     model, seen = scripted(["nope"] * 5)
     task = pipeline_miner(input=str(item_file(tmp_path)), max_attempts=2)

@@ -26,7 +26,7 @@ from uxbench.pipeline.stages.build import BuildConfig
 from uxbench.pipeline.tools.synth import write_synth
 
 # the construction pipeline end to end: long runs, outside the fast lane
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.integration]
 
 
 def dry_run_model(invalid_rate: float = 0.0) -> Any:

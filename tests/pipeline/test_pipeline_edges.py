@@ -18,6 +18,9 @@ from uxbench.cli import main
 from uxbench.pipeline.read import files
 from uxbench.pipeline.run.agentrun import harvest
 
+pytestmark = pytest.mark.integration
+
+
 Row = dict[str, Any]
 LONG = "好" * 200_000
 

@@ -26,6 +26,9 @@ from uxbench.pipeline.stages.quality import AXES
 from uxbench.pipeline.stages.schemas import FailureCase, QAVerdict
 from uxbench.pipeline.stages.signals import conversation_signals
 
+pytestmark = pytest.mark.integration
+
+
 Row = dict[str, Any]
 TIMES = "use YYYY-MM-DD HH:MM:SS, ISO 8601 or epoch seconds / milliseconds"
 RANGE = f"is out of range (1970-01-01 to 2100-01-01; {TIMES})"

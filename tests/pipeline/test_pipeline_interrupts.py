@@ -23,6 +23,9 @@ from inspect_ai.log import read_eval_log
 
 from uxbench.pipeline.run.mock import answer_for
 
+pytestmark = pytest.mark.integration
+
+
 BOUND = 90  # seconds from the first signal to the exit: a 10 s grace for the chunks in flight, the exit
 # itself (about 5 s alone, several times that on a loaded 2-core machine); the old hang was endless
 

@@ -47,6 +47,7 @@ class DiesOnce(ModelSpec):
         return get_model("mockllm/model", custom_outputs=generate)
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_two_workers_write_the_same_files_even_when_one_dies(
     pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path
@@ -61,6 +62,7 @@ def test_two_workers_write_the_same_files_even_when_one_dies(
     assert max(completed_per_sample(out).values()) == 1  # the finished samples of the dead worker's log count
 
 
+@pytest.mark.integration
 def test_deterministic_stages_on_workers_match_one_process(
     pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path
 ) -> None:
@@ -86,6 +88,7 @@ def test_a_duplicate_names_the_earliest_kept_match() -> None:
     assert index.check_sketch("d", b"B", b"") == ("duplicate_exact", "b")
 
 
+@pytest.mark.integration
 def test_a_run_directory_behind_an_fsspec_url(pipeline_raw: Path, pipeline_reference: Path) -> None:
     """Stage files, work directories and Inspect logs all go through fsspec (here its memory
     filesystem; s3:// and the like work the same way)."""
@@ -100,6 +103,7 @@ def test_a_run_directory_behind_an_fsspec_url(pipeline_raw: Path, pipeline_refer
         out.fs.rm(out.path, recursive=True)
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_on_a_local_ray_cluster(pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
@@ -116,6 +120,7 @@ def test_on_a_local_ray_cluster(pipeline_raw: Path, pipeline_reference: Path, tm
     assert max(completed_per_sample(out).values()) == 1
 
 
+@pytest.mark.integration
 def test_workers_need_a_model_given_by_name(
     pipeline_raw: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -131,6 +136,7 @@ def test_workers_need_a_model_given_by_name(
     )
 
 
+@pytest.mark.integration
 def test_an_unreachable_ray_cluster_stops_before_any_stage(
     pipeline_raw: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -93,6 +93,7 @@ def test_exact_and_near_duplicates_keep_the_first() -> None:
     assert index.check(other) is None
 
 
+@pytest.mark.integration
 def test_prefilter_stage_on_synthetic_logs(tmp_path: Path) -> None:
     raw, signals, kept, rejected = (tmp_path / n for n in ("raw.jsonl", "s.jsonl", "p.jsonl", "r.jsonl"))
     write_synth(raw, 600, seed=3)

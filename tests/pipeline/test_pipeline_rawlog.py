@@ -66,6 +66,7 @@ def test_times(value: object, seconds: float) -> None:
     assert parse_time(value) == seconds
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("turn", "problem"),
     [
@@ -85,6 +86,7 @@ def test_bad_lines_name_the_line_and_field(tmp_path: Path, turn: dict, problem: 
     assert problem in str(error.value)
 
 
+@pytest.mark.integration
 def test_skip_bad_counts(tmp_path: Path) -> None:
     path = write(tmp_path, [PRODUCTION, "{not json", {"no": "cid"}, PLAIN])
     report = ReadReport()

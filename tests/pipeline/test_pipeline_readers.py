@@ -268,6 +268,7 @@ def test_per_turn_csv_with_a_map_groups_and_orders_turns(tmp_path: Path) -> None
     assert report.tally.ratings == {("stars", "1", "disliked"): 1, ("stars", "5", "liked"): 1}
 
 
+@pytest.mark.integration
 def test_per_turn_csv_without_a_map_reports_the_rating_column(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -379,6 +380,7 @@ def test_bad_map_files(tmp_path: Path, text: str, problem: str) -> None:
 # ---------------------------------------------------------------- uxbench pipeline inspect
 
 
+@pytest.mark.integration
 def test_inspect_prints_what_a_run_would_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     mapping = tmp_path / "map.yaml"
     mapping.write_text(STAR_MAP)

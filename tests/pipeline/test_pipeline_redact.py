@@ -160,6 +160,7 @@ def leaks(folder: Path) -> list[str]:
     return found
 
 
+@pytest.mark.integration
 def test_dry_run_on_logs_with_personal_data_has_none_in_its_outputs(tmp_path: Path) -> None:
     raw, out = tmp_path / "raw.jsonl", tmp_path / "run"
     write_synth(raw, 60, seed=4, pii=0.5)
@@ -173,6 +174,7 @@ def test_dry_run_on_logs_with_personal_data_has_none_in_its_outputs(tmp_path: Pa
     assert "- redacted: PHONE:" in (out / "stats.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.integration
 def test_no_redact_keeps_the_text(tmp_path: Path) -> None:
     from uxbench.cli import main
 
@@ -224,6 +226,7 @@ def _texts(folder: Path) -> list[tuple[str, str]]:
     return found
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("corpus", "every_kind"),
     [

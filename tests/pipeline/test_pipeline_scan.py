@@ -49,6 +49,7 @@ def test_the_report_never_shows_a_whole_value(tmp_path: Path) -> None:
     assert mask("abc") == "…" and mask(PHONE) == "13…78"
 
 
+@pytest.mark.integration
 def test_cli_exit_code_says_whether_anything_was_found(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     folder = _set(tmp_path / "set")
     assert main(["pipeline", "scan", str(folder)]) == 1

@@ -93,6 +93,7 @@ def options(**changes: object) -> RunOptions:
     return RunOptions(chunk_size=1000, build=BuildConfig(targets=SMALL_TARGETS), **changes)  # type: ignore[arg-type]
 
 
+@pytest.mark.integration
 def test_resume_with_another_stage_model_or_setting_is_caught(
     pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path
 ) -> None:
@@ -113,6 +114,7 @@ def test_resume_with_another_stage_model_or_setting_is_caught(
     run_pipeline(pipeline_raw, out, dry, options(eval_args={"max_connections": 3, "timeout": 60}), False)
 
 
+@pytest.mark.integration
 def test_cli_per_stage_flags_reach_the_manifest(
     pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -141,6 +143,7 @@ def test_cli_per_stage_flags_reach_the_manifest(
     assert "judge.generate.temperature: was None, now 0.4" in err
 
 
+@pytest.mark.integration
 def test_tokens_per_stage_and_model(pipeline_reference: Path) -> None:
     stats = json.loads((pipeline_reference / "stats.json").read_text(encoding="utf-8"))
     for stage in ("miner", "judge", "qa"):

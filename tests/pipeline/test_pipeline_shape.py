@@ -26,6 +26,7 @@ def qa_rows(pipeline_reference: Path) -> list[dict[str, Any]]:
     return list(read_rows(pipeline_reference / "05_qa.jsonl"))
 
 
+@pytest.mark.integration
 def test_task3_difficulty_is_graded(pipeline_reference: Path) -> None:
     stats = json.loads((pipeline_reference / "stats.json").read_text(encoding="utf-8"))
     difficulties = stats["build"]["sets"]["task3_recovery"]["per_difficulty"]
@@ -34,6 +35,7 @@ def test_task3_difficulty_is_graded(pipeline_reference: Path) -> None:
     assert {r["difficulty"] for r in records} == set(difficulties)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("mode", ["auto", "disjoint", "shared"])
 def test_overlap_modes(qa_rows: list[dict[str, Any]], mode: str) -> None:
     targets = {**SMALL_TARGETS, "task1_judge_bad": 5, "task2_eval": 5, "task3_recovery": 4}
@@ -50,6 +52,7 @@ def test_overlap_modes(qa_rows: list[dict[str, Any]], mode: str) -> None:
         assert all(s["size"] == targets[n] for n, s in counts["sets"].items() if n != "task1_judge_good")
 
 
+@pytest.mark.integration
 def test_auto_overlap_tops_up_only_when_needed(qa_rows: list[dict[str, Any]]) -> None:
     failures = len({r["id"] for r in qa_rows if r["track"] == "failure"})
     targets = {**SMALL_TARGETS, "task3_recovery": 5, "task1_judge_bad": 10, "task2_eval": failures}
@@ -71,6 +74,7 @@ def test_domain_labels_are_open_but_normalised() -> None:
     assert (case.scene_l1, case.intent_l2, case.sector_l1) == ("旅行", "事实查询", "new sector")
 
 
+@pytest.mark.integration
 def test_records_carry_two_level_labels(pipeline_reference: Path) -> None:
     fields = ("scene_l1", "scene_l2", "intent_l1", "intent_l2", "sector_l1", "sector_l2")
     for name in RELEASE_FILES.values():
@@ -82,6 +86,7 @@ def test_records_carry_two_level_labels(pipeline_reference: Path) -> None:
     assert sum(stats["build"]["sets"]["task2_eval"]["per_sector_l1"].values()) == len(samples)
 
 
+@pytest.mark.integration
 def test_paper_shares_beside_each_set(pipeline_reference: Path) -> None:
     comparison = compare(
         "task1_judge_bad", {"冗余啰嗦": 50, "指令遵循失败": 25, "格式结构问题": 15, "其他": 10}
@@ -108,6 +113,7 @@ def test_paper_shares_beside_each_set(pipeline_reference: Path) -> None:
     assert "### Overlap between the sets (mode: auto)" in report
 
 
+@pytest.mark.integration
 def test_audit_draw_then_score(
     pipeline_reference: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -144,6 +150,7 @@ def test_audit_draw_then_score(
     assert "## label: κ = " in out and "| pipeline | person | count |" in out
 
 
+@pytest.mark.integration
 def test_audit_score_names_bad_rows(tmp_path: Path) -> None:
     path = tmp_path / "filled.jsonl"
     row = {

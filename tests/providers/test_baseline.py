@@ -49,6 +49,7 @@ def test_other_prompts_are_not_judge_prompts() -> None:
     )
 
 
+@pytest.mark.integration
 def test_length_rule_with_logprobs_gives_the_grm_score() -> None:
     # 8-character reply against threshold 24: P(good) = 8 / (8 + 24) = 0.25 → bad
     template = load_template(builtin_path("grm_pointwise.txt"))
@@ -92,6 +93,7 @@ def test_bad_names_and_args() -> None:
         get_model("uxbench/baseline/length", colour="red", memoize=False)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("model", "args", "good", "bad"),
     [
@@ -111,6 +113,7 @@ def test_task1_runs(judge_dir, model: str, args: dict, good: float, bad: float) 
     assert (values["good_acc"], values["bad_acc"]) == (good, bad)
 
 
+@pytest.mark.integration
 def test_task2_with_baselines_as_model_and_grader() -> None:
     [log] = eval(
         task2_eval(data="sample"),

@@ -143,8 +143,8 @@ def test_long_poll_returns_when_the_state_changes() -> None:
     version = desk.state()["version"]
     started = time.monotonic()
     desk.add(dict(VIEW))
-    assert desk.wait_state(version, timeout=5)["version"] != version
-    assert time.monotonic() - started < 1
+    assert desk.wait_state(version, timeout=30)["version"] != version
+    assert time.monotonic() - started < 15  # woken by the change, not by the 30 s timeout
 
 
 # ---------------------------------------------------------------- the provider
@@ -207,6 +207,7 @@ def test_every_request_needs_the_token_and_gets_strict_headers() -> None:
         assert client.get("/api/state", headers={TOKEN_HEADER: "secret-token"}).json()["item"] is None
 
 
+@pytest.mark.integration
 def test_a_person_grades_task2_replies_as_the_grader_role(tmp_path: Path) -> None:
     grader = get_model("uxbench/human", memoize=False, annotator="grader1", undo_seconds=0)
     desk = grader.api.desk
@@ -255,6 +256,7 @@ def test_the_server_listens_on_loopback_only_and_refuses_other_hosts() -> None:
         server.stop()
 
 
+@pytest.mark.integration
 def test_a_persons_console_shows_no_score_and_a_pause_is_one_line_keeping_the_held_skip(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:

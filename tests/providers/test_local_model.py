@@ -83,6 +83,7 @@ def test_first_conversion_is_announced_at_info_with_its_time(monkeypatch, tmp_pa
     assert re.search(r"converted .+ in \d+ s$", caplog.records[1].getMessage())
 
 
+@pytest.mark.integration
 def test_entry_point_does_not_import_torch() -> None:
     code = "import sys, uxbench._registry; print(sorted({'torch', 'transformers'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -242,6 +243,7 @@ def metric_values(log) -> dict[str, float]:  # type: ignore[no-untyped-def]
     return {name: m.value for name, m in log.results.scores[0].metrics.items()}
 
 
+@pytest.mark.integration
 @needs_local
 @pytest.mark.slow
 def test_task1_end_to_end(model: Model, tmp_path) -> None:
@@ -256,6 +258,7 @@ def test_task1_end_to_end(model: Model, tmp_path) -> None:
     assert all(s.output.usage and s.output.usage.output_tokens > 0 for s in log.samples)
 
 
+@pytest.mark.integration
 @needs_local
 @pytest.mark.slow
 def test_task1_with_label_answers_logprobs_and_seed(tmp_path) -> None:
@@ -285,6 +288,7 @@ def test_task1_with_label_answers_logprobs_and_seed(tmp_path) -> None:
     assert repr(metric_values(again)) == repr(values)  # NaN-safe
 
 
+@pytest.mark.integration
 @needs_local
 @pytest.mark.slow
 @pytest.mark.parametrize("task", [task2_eval, task3_recovery])

@@ -36,6 +36,9 @@ from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 
+pytestmark = pytest.mark.integration
+
+
 ln = math.log
 # (server, model under test, grader) for each wire format
 PATHS: dict[str, tuple[type[OpenAIServer], str, str]] = {

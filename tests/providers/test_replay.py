@@ -112,6 +112,7 @@ def paper_number(root: Path, model: str, task: str) -> float:
     return published_good_pct(read_grades(root, published, model), records)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("model", MODELS)
 @pytest.mark.parametrize("task, headline", HEADLINES)
 def test_the_replay_gives_the_files_numbers_with_missing_rows_failed(
@@ -122,6 +123,7 @@ def test_the_replay_gives_the_files_numbers_with_missing_rows_failed(
     assert metric_values(log)[headline] == pytest.approx(paper_number(replayed.root, model, task), abs=1e-12)
 
 
+@pytest.mark.integration
 def test_numbers_worked_out_by_hand(replayed: Replayed) -> None:
     # gpt_5, Task 1: liked 0–8 right, but 0 failed and 3 has no row → 7 of 10; disliked 10–15 right,
     # but 12 failed and 15 has no row → 4 of 10
@@ -135,6 +137,7 @@ def test_numbers_worked_out_by_hand(replayed: Replayed) -> None:
     assert metric_values(replayed.logs[("claude_opus_4_6", "task3_recovery")])["recovery_rate"] == good / N3
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("model", MODELS)
 def test_missing_rows_are_counted_in_every_task(replayed: Replayed, model: str) -> None:
     expected = {
@@ -149,6 +152,7 @@ def test_missing_rows_are_counted_in_every_task(replayed: Replayed, model: str) 
         assert all(s.error is None for s in samples)
 
 
+@pytest.mark.integration
 def test_the_report_ranks_all_replays_together_graded_by_uxbench_grm(replayed: Replayed) -> None:
     tables = {t.spec.name: t for t in replayed.board.tables}
     for task in ("task2_eval", "task3_recovery"):
@@ -162,6 +166,7 @@ def test_the_report_ranks_all_replays_together_graded_by_uxbench_grm(replayed: R
     assert {r.run.model for r in task1.rows} == {f"replay/{m}" for m in MODELS}
 
 
+@pytest.mark.integration
 def test_the_report_shows_missing_row_counts(replayed: Replayed) -> None:
     tables = {t.spec.name: t for t in replayed.board.tables}
     for task, published in (("task1_judge", None), ("task2_eval", "task2"), ("task3_recovery", "task3")):
@@ -182,6 +187,7 @@ def test_the_report_shows_missing_row_counts(replayed: Replayed) -> None:
             assert shown[f"replay/{model}"] == f"{rows[model].run.samples} ({rows[model].no_rows} no row)"
 
 
+@pytest.mark.integration
 def test_the_paper_column_shows_a_dash_where_the_paper_has_no_number(replayed: Replayed) -> None:
     tables = {t.spec.name: t for t in replayed.board.tables}
 
@@ -236,6 +242,7 @@ def shown(board: Leaderboard) -> dict[str, list[list[str]]]:
     }
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 @pytest.mark.parametrize("task, headline", HEADLINES)
 def test_pooled_shards_give_every_published_number_exactly(
@@ -259,6 +266,7 @@ def test_pooled_shards_give_every_published_number_exactly(
     assert shown(sharded.board) == shown(replayed.board)
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_a_missing_or_repeated_shard_is_named(sharded: Sharded, tmp_path: Path) -> None:
     logs = sorted(sharded.logs.glob("*.eval"))
@@ -301,6 +309,7 @@ def test_only_a_model_graded_by_its_own_published_grades_is_uxbench_grm() -> Non
     assert not published_grading("replay/gpt_5", ("replay-grm/gpt_5", "replay-grm/gpt_5"))
 
 
+@pytest.mark.integration
 def test_lfs_reply_files_stop_task2_but_not_task1(replayed: Replayed, tmp_path: Path) -> None:
     """Reply files that are Git LFS pointers: a clear error, `-M replies=none` replays the grades."""
     root = tmp_path / "outputs"
@@ -347,6 +356,7 @@ def test_lfs_reply_files_stop_task2_but_not_task1(replayed: Replayed, tmp_path: 
 # ---------------------------------------------------------------- trust checks
 
 
+@pytest.mark.integration
 def test_a_replay_has_no_self_family_flag(replayed: Replayed) -> None:
     """gpt_5 graded by `replay-grm/gpt_5` is a lookup of published grades by record, not a model
     grading its own family; its real replies still get the style control."""
@@ -357,6 +367,7 @@ def test_a_replay_has_no_self_family_flag(replayed: Replayed) -> None:
         assert all(row["style"] and row["left_out_of_style_fit"] is None for row in trust["rows"])
 
 
+@pytest.mark.integration
 def test_stand_in_replies_get_no_style_fit(tmp_path: Path) -> None:
     """`-M replies=none` replays the grades of one stand-in text: no style numbers, no flag, a
     sentence saying why; and Task 1, which it does not touch, does not list it as a setting."""

@@ -84,6 +84,7 @@ def ids(log: EvalLog, kind: str) -> set[str]:
     return {str(s.id) for s in log.samples or [] if s.metadata.get("assignment") == kind}
 
 
+@pytest.mark.integration
 def test_each_person_gets_the_shared_records_and_a_share_of_the_rest(study: dict[str, EvalLog]) -> None:
     one, two = study["rater1"], study["rater2"]
     assert ids(one, "shared") == ids(two, "shared") and len(ids(one, "shared")) == 12
@@ -104,6 +105,7 @@ def answers(log: EvalLog) -> dict[str, tuple[str, str | None, float]]:
     }
 
 
+@pytest.mark.integration
 def test_gold_items_are_blind_and_counted_apart(study: dict[str, EvalLog]) -> None:
     for name, gold in (("rater1", 0.5), ("rater2", 1.0)):
         log = study[name]
@@ -121,6 +123,7 @@ def test_gold_items_are_blind_and_counted_apart(study: dict[str, EvalLog]) -> No
     assert study["rater1"].results.scores[0].metrics["avg_acc"].value == 0.5
 
 
+@pytest.mark.integration
 def test_the_guidelines_are_kept_in_the_log(study: dict[str, EvalLog]) -> None:
     log = study["rater1"]
     kept = log.eval.metadata["study"]["guidelines"]
@@ -138,6 +141,7 @@ def test_no_answer_before_the_guidelines_are_read() -> None:
     assert desk.answer(item.id, "good") and desk.state()["guidelines"]["read"]
 
 
+@pytest.mark.integration
 def test_the_report_gives_agreement_on_records_and_accuracy_on_gold(
     study: dict[str, EvalLog], tmp_path: Path
 ) -> None:
@@ -170,6 +174,7 @@ def test_bad_study_settings_stop_before_any_page(settings: dict[str, Any], says:
         human("rater1", **settings)
 
 
+@pytest.mark.integration
 def test_a_task_built_beforehand_is_refused(tmp_path: Path) -> None:
     desk = human("rater1", team=TEAM)
     try:
@@ -179,6 +184,7 @@ def test_a_task_built_beforehand_is_refused(tmp_path: Path) -> None:
     assert log.status == "error" and "built inside the eval" in str(log.error.message)
 
 
+@pytest.mark.integration
 def test_gold_items_are_for_a_person_as_the_judge(tmp_path: Path) -> None:
     grader = human("rater1", gold=str(gold_file(tmp_path)))
     try:
@@ -191,12 +197,14 @@ def test_gold_items_are_for_a_person_as_the_judge(tmp_path: Path) -> None:
         grader.api.close()
 
 
+@pytest.mark.integration
 def test_an_export_of_a_study_run_leaves_the_gold_items_out(study: dict[str, EvalLog]) -> None:
     found = export_logs([study["rater1"].location])
     assert len(found.rows) == 18 and found.skipped["gold"] == 2
     assert not any(row.cid.startswith(GOLD_PREFIX) for row in found.rows)
 
 
+@pytest.mark.integration
 def test_a_bad_gold_file_is_named_as_the_gold_file(tmp_path: Path) -> None:
     bad = write_jsonl(tmp_path / "gold.jsonl", [{"cid": "x", "history": [], "query": "q", "response": "r"}])
     desk = human("rater1", gold=str(bad))

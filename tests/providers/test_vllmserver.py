@@ -65,6 +65,7 @@ def gone(pid: int, within: float = 10.0) -> bool:
     return not alive(pid)
 
 
+@pytest.mark.integration
 def test_serves_on_loopback_and_stops_its_process_group(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -77,6 +78,7 @@ def test_serves_on_loopback_and_stops_its_process_group(
     assert gone(served.pid) and gone(engine)  # the engine too: the group was ended
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("mode", "timeout", "error"),
     [
@@ -94,6 +96,7 @@ def test_a_server_that_is_not_ready_is_reported_with_its_log(
     assert gone(int(child.read_text()))  # stopped with its group
 
 
+@pytest.mark.integration
 def test_a_missing_python_is_named(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="UXBENCH_VLLM_PYTHON=.*no such python"):
         with serve(str(tmp_path / "nope"), tmp_path, tmp_path / "server.log"):
@@ -108,6 +111,7 @@ def test_the_command_line() -> None:
     assert "--max-logprobs" in argv and argv[-1] == "--enforce-eager"
 
 
+@pytest.mark.integration
 def test_the_server_dies_with_the_process_that_started_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

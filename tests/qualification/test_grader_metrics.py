@@ -65,6 +65,7 @@ def test_spearman_uses_mid_ranks_for_ties() -> None:
     assert len(both) == 6 and spearman_of(PAIRS) == pytest.approx(cov / spread)
 
 
+@pytest.mark.integration
 def test_undefined_statistics_are_nan() -> None:
     no_scores = [p("good", "good"), p("bad", "bad")]
     assert math.isnan(spearman_of(no_scores)) and math.isnan(STATISTICS["score_auroc"](no_scores))
@@ -83,12 +84,14 @@ def sample_score(x: Pair) -> SampleScore:
     return SampleScore(score=Score(value=int(x.grader == "good"), metadata=graded), sample_metadata=reference)
 
 
+@pytest.mark.integration
 def test_pairs_are_read_from_the_grm_score_and_the_sample() -> None:
     assert [pair(sample_score(x)) for x in PAIRS] == PAIRS
     nan_score = SampleScore(score=Score(value=0, metadata={"verdict": "bad", "score": float("nan")}))
     assert pair(nan_score).grader_score is None and pair(nan_score).model is None
 
 
+@pytest.mark.integration
 def test_per_model_groups_and_judge_accuracy() -> None:
     scores = [sample_score(x) for x in PAIRS] + [sample_score(p("good", "good", 0.8, 0.9, model="other"))]
     values = per_model()(scores)

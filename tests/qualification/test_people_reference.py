@@ -90,6 +90,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Logs:
 # ---------------------------------------------------------------- the reader
 
 
+@pytest.mark.integration
 def test_task1_rows_are_the_persons_good_and_bad_labels(logs: Logs) -> None:
     found = export_logs([logs.task1.location])
     name = Path(logs.task1.location).name
@@ -104,6 +105,7 @@ def test_task1_rows_are_the_persons_good_and_bad_labels(logs: Logs) -> None:
     assert found.summary() == "4 row(s); skipped 1 skipped, 1 neutral"
 
 
+@pytest.mark.integration
 def test_task2_rows_are_the_persons_grades_of_the_models_replies(logs: Logs) -> None:
     found = export_logs([logs.task2.location])
     samples = {str(s.id): s for s in read_eval_log(logs.task2.location).samples}
@@ -116,6 +118,7 @@ def test_task2_rows_are_the_persons_grades_of_the_models_replies(logs: Logs) -> 
         assert sample.scores["grm"].metadata["verdict"] == row.verdict
 
 
+@pytest.mark.integration
 def test_an_unfinished_log_gives_what_it_holds_and_counts_the_rest(logs: Logs, tmp_path: Path) -> None:
     def cut(log: EvalLog) -> None:
         log.status = "error"
@@ -127,6 +130,7 @@ def test_an_unfinished_log_gives_what_it_holds_and_counts_the_rest(logs: Logs, t
     assert len(found.rows) + sum(found.skipped.values()) == len(TASK1_PLAN)
 
 
+@pytest.mark.integration
 def test_the_same_reply_twice(logs: Logs, tmp_path: Path) -> None:
     twice = export_logs([logs.task1.location, logs.task1.location])
     assert len(twice.rows) == 4 and twice.skipped["duplicate"] == 4
@@ -141,6 +145,7 @@ def test_the_same_reply_twice(logs: Logs, tmp_path: Path) -> None:
         export_logs([logs.task1.location, flipped])
 
 
+@pytest.mark.integration
 def test_refusals_name_the_log(logs: Logs, tmp_path: Path) -> None:
     def other_person(log: EvalLog) -> None:
         log.eval.model_args["annotator"] = "rater2"
@@ -190,6 +195,7 @@ def test_a_reference_file_line_that_is_not_a_row(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the command
 
 
+@pytest.mark.integration
 def test_the_command_writes_refuses_to_overwrite_and_names_a_bad_file(
     logs: Logs, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -226,6 +232,7 @@ def scripted_grader(refuse: set[str]) -> Callable:
     return answer
 
 
+@pytest.mark.integration
 def test_grader_check_against_a_persons_task1_verdicts(logs: Logs, tmp_path: Path) -> None:
     out = tmp_path / "rater1.jsonl"
     assert main(["people", "export", logs.task1.location, "--out", str(out)]) == 0
@@ -256,6 +263,7 @@ def test_grader_check_against_a_persons_task1_verdicts(logs: Logs, tmp_path: Pat
     assert reference_text(check) == "a person · Task 1"
 
 
+@pytest.mark.integration
 def test_grader_check_against_a_persons_task2_grades(logs: Logs, tmp_path: Path) -> None:
     out = tmp_path / "rater1-task2.jsonl"
     assert main(["people", "export", logs.task2.location, "--out", str(out)]) == 0
@@ -268,6 +276,7 @@ def test_grader_check_against_a_persons_task2_grades(logs: Logs, tmp_path: Path)
     assert ids == {f"mockllm/model/{r.cid}" for r in read_reference(out)}
 
 
+@pytest.mark.integration
 def test_rows_not_matching_the_data_and_mixed_tasks(logs: Logs, tmp_path: Path) -> None:
     rows = [json.dumps(r.as_json()) for r in export_logs([logs.task1.location]).rows]
     changed = json.loads(rows[0]) | {"record_hash": "0000000000000000"}
@@ -295,6 +304,7 @@ def test_rows_not_matching_the_data_and_mixed_tasks(logs: Logs, tmp_path: Path) 
         grader_check(reference=logs.task1.location, data="sample")
 
 
+@pytest.mark.integration
 def test_task3_rows_are_graded_as_the_paper_grades_task3(tmp_path: Path) -> None:
     """A person's Task 3 grades are checked with the paper's context: the failed reply and the
     complaint, not the question before them (the person saw no more, grm_context=paper)."""

@@ -189,6 +189,7 @@ def test_round_robin_and_model_names(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- replayed grader answers
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     "grade, score",
     [

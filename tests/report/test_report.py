@@ -247,6 +247,7 @@ def _name(path: str | Path) -> str:
     return Path(path).name
 
 
+@pytest.mark.integration
 def test_tables_hold_the_logs_numbers(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     out, _ = report
     rows = _rows(out)
@@ -270,6 +271,7 @@ def test_tables_hold_the_logs_numbers(logs: dict[str, Any], report: tuple[Path, 
             assert ranked[0]["rank"] == 1
 
 
+@pytest.mark.integration
 def test_one_ranking_per_grader(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     _, board = report
     task2 = next(t for t in board.tables if t.spec.name == "task2_eval")
@@ -281,6 +283,7 @@ def test_one_ranking_per_grader(logs: dict[str, Any], report: tuple[Path, Leader
     assert all(r.rank is not None for r in task2.sections[0].rows)
 
 
+@pytest.mark.integration
 def test_settings_are_part_of_a_runs_identity(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     out, board = report
     task1 = next(t for t in board.tables if t.spec.name == "task1_judge")
@@ -305,6 +308,7 @@ def test_settings_are_part_of_a_runs_identity(logs: dict[str, Any], report: tupl
     assert rows[("task1_judge", _name(hot.run.log))]["settings"] == {"temperature": "0.9", "seed": "7"}
 
 
+@pytest.mark.integration
 def test_paper_numbers_only_where_the_settings_match(
     report: tuple[Path, Leaderboard], logs: dict[str, Any]
 ) -> None:
@@ -329,6 +333,7 @@ def test_paper_numbers_only_where_the_settings_match(
     assert "75.3" in markdown and "other settings" in markdown and "arXiv 2606.09570" in markdown
 
 
+@pytest.mark.integration
 def test_skipped_logs_have_reasons(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     _, board = report
     reasons = {s.log: s.reason for s in board.skipped}
@@ -341,6 +346,7 @@ def test_skipped_logs_have_reasons(logs: dict[str, Any], report: tuple[Path, Lea
     assert "## Skipped logs" in markdown and "cancelled" in markdown
 
 
+@pytest.mark.integration
 def test_partial_runs_are_shown_unranked(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     out, board = report
     task3 = next(t for t in board.tables if t.spec.name == "task3_recovery")
@@ -355,6 +361,7 @@ def test_partial_runs_are_shown_unranked(logs: dict[str, Any], report: tuple[Pat
     assert any("--complete-only" in s.reason for s in skipped)
 
 
+@pytest.mark.integration
 def test_a_self_graded_run_says_so(logs: dict[str, Any], tmp_path: Path) -> None:
     def self_graded(log: EvalLog) -> None:
         log.eval.model_roles = None
@@ -383,6 +390,7 @@ def test_model_names_match_the_paper(model: str, paper: str | None) -> None:
     assert normalise("openai/GPT_5.2-latest") == "gpt-5-2"
 
 
+@pytest.mark.integration
 def test_charts_are_written_with_unique_names(report: tuple[Path, Leaderboard]) -> None:
     out, board = report
     charts = _json(out)["charts"]
@@ -401,6 +409,7 @@ def test_charts_are_written_with_unique_names(report: tuple[Path, Leaderboard]) 
         assert (out / name).read_bytes().startswith(b"\x89PNG")
 
 
+@pytest.mark.integration
 def test_counts_and_intervals(logs: dict[str, Any], report: tuple[Path, Leaderboard]) -> None:
     out, _ = report
     rows = _rows(out)
@@ -447,6 +456,8 @@ def test_readable_errors() -> None:
     assert readable_error(plain) == "FileNotFoundError: …/data.jsonl"
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_markdown_escapes_every_cell(report: tuple[Path, Leaderboard]) -> None:
     out, _ = report
     markdown = (out / "leaderboard.md").read_text(encoding="utf-8")
@@ -459,6 +470,7 @@ def test_markdown_escapes_every_cell(report: tuple[Path, Leaderboard]) -> None:
     assert HOSTILE not in page and "alert('x')" not in page.replace("&lt;script&gt;alert('x')", "")
 
 
+@pytest.mark.integration
 def test_no_absolute_paths_unless_asked(
     logs: dict[str, Any], report: tuple[Path, Leaderboard], tmp_path: Path
 ) -> None:
@@ -484,6 +496,7 @@ def test_cjk_font_detection_ignores_the_last_resort_font() -> None:
     assert covers(path, PROBE + "冗余啰嗦")
 
 
+@pytest.mark.integration
 def test_without_a_chinese_font_the_charts_use_english_names(
     logs: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -511,6 +524,7 @@ def test_without_a_chinese_font_the_charts_use_english_names(
     assert "apt-get install fonts-wqy-microhei" in capsys.readouterr().out
 
 
+@pytest.mark.integration
 def test_single_model_and_missing_tasks(logs: dict[str, Any], tmp_path: Path) -> None:
     log = logs["chosen"][("task2_eval", "mockllm/model-c")]
     board = build_report([log.location], tmp_path)
@@ -522,6 +536,7 @@ def test_single_model_and_missing_tasks(logs: dict[str, Any], tmp_path: Path) ->
     assert not (tmp_path / "task1_judge_good_vs_bad.png").exists()
 
 
+@pytest.mark.integration
 def test_an_earlier_reports_charts_are_removed(logs: dict[str, Any], tmp_path: Path) -> None:
     build_report([logs["chosen"][("task1_judge", "mockllm/model-c")].location], tmp_path)
     assert (tmp_path / "task1_judge_ranking.png").exists()
@@ -574,6 +589,7 @@ def test_rows_of_one_model_are_told_apart() -> None:
     assert [r.marks() for r in rows] == [["different settings"], ["different settings"], []]
 
 
+@pytest.mark.integration
 def test_command_line(logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(logs["dirs"][1]), "--out", str(tmp_path / "r")]) == 0
     printed = capsys.readouterr().out
@@ -587,6 +603,7 @@ def test_command_line(logs: dict[str, Any], tmp_path: Path, capsys: pytest.Captu
     }
 
 
+@pytest.mark.integration
 def test_no_logs_is_a_clear_error(tmp_path: Path) -> None:
     from uxbench.runtime.errors import DataError
 
@@ -640,6 +657,8 @@ def _numbers(values: list[str]) -> list[float]:
     return [float(v) for v in values if v != ""]
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_page_sorts_by_mouse_and_keyboard(page: Any) -> None:
     table = "task1_judge-table"
     headers = page.locator(f"#{table} thead th")
@@ -660,6 +679,8 @@ def test_page_sorts_by_mouse_and_keyboard(page: Any) -> None:
     assert values == sorted(values, reverse=True)
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
     _, board = report
     links = page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href'))")
@@ -679,6 +700,8 @@ def test_page_navigation(page: Any, report: tuple[Path, Leaderboard]) -> None:
     assert page.locator("#skipped").bounding_box()["y"] < 900
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_page_shows_hostile_strings_as_text(page: Any) -> None:
     text = page.inner_text("body")
     assert HOSTILE in text  # the model name, a setting and a label, exactly as written
@@ -688,6 +711,8 @@ def test_page_shows_hostile_strings_as_text(page: Any) -> None:
     )
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_page_screenshots_at_two_widths(
     browser: Any, report: tuple[Path, Leaderboard], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -721,6 +746,8 @@ def test_page_screenshots_at_two_widths(
     print(f"screenshots: {shots}")
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_no_paper_value_beside_the_synthetic_sample(report: tuple[Path, Leaderboard]) -> None:
     """The same judge on the release copy has the paper's number; on the bundled sample it has
     none, in the JSON, the tables, the page and the charts, and its section says why."""
@@ -758,6 +785,8 @@ def _chart_texts(job: Any) -> list[str]:
     return found
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_every_percentage_of_one_metric_prints_alike(report: tuple[Path, Leaderboard]) -> None:
     """Over the whole page: every table cell holding the same value (a headline, its Good-Acc, the
     separation table's first-epoch value, a breakdown) prints the same percentage, the one
@@ -775,6 +804,8 @@ def test_every_percentage_of_one_metric_prints_alike(report: tuple[Path, Leaderb
         assert shown == {pct(value)}, (value, shown)
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_half_up_on_the_decimal_value(tmp_path: Path) -> None:
     """The values the binary float would round down print rounded up, alike in the page and the
     Markdown (0.6585 is 65.85 exactly, stored as 0.65849999…)."""
@@ -793,6 +824,8 @@ def test_half_up_on_the_decimal_value(tmp_path: Path) -> None:
     assert pct(None) == pct(float("nan")) == "–" and pct(0.125, 0) == "13"
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_page_at_phone_width(browser: Any, report: tuple[Path, Leaderboard], tmp_path: Path) -> None:
     """At 390 px: a chart opens at its own size on a tap (legible, scrolling), a table that
     scrolls says so, names wrap at their separators, the Model header sorts, the docs pages

@@ -22,6 +22,8 @@ from uxbench.report.sections import task_table
 from uxbench.report.spec import TASKS
 from uxbench.stats.agreement import reliability_bins
 
+pytestmark = pytest.mark.integration  # every chart drawn by matplotlib and measured
+
 MODELS = 27
 GRADER = "openai-api/vllm/" + "a-stand-in-grader-with-a-long-name-" * 2
 

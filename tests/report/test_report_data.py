@@ -66,6 +66,7 @@ def board(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return json.loads((out / "leaderboard.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.integration
 def test_sample_and_release_runs_are_never_ranked_together(board: dict[str, Any]) -> None:
     task = board["tasks"]["task1_judge"]
     sections = {s["id"]: s for s in task["sections"]}
@@ -79,6 +80,7 @@ def test_sample_and_release_runs_are_never_ranked_together(board: dict[str, Any]
     assert "Task 1 · UX Judge · different data: sample" in [s["title"] for s in task["sections"]]
 
 
+@pytest.mark.integration
 def test_a_person_on_the_sample_is_paired_only_with_sample_runs(board: dict[str, Any]) -> None:
     pairs = board["paired"]
     assert [(p["first"]["annotator"], p["second"]["model"]) for p in pairs] == [("rater1", "baseline/length")]
@@ -121,6 +123,7 @@ def judge_run(breakdown: dict[str, dict[str, float | None]]) -> Run:
     )  # fmt: skip
 
 
+@pytest.mark.integration
 def test_empty_breakdown_cells_show_no_count_and_unusable_heatmaps_are_dropped() -> None:
     run = judge_run(
         {

@@ -230,6 +230,7 @@ def by_hand(run: EvalLog, check: EvalLog, headline: str) -> tuple[float, float, 
     return found.estimate, found.low, found.high
 
 
+@pytest.mark.integration
 def test_a_qualified_graders_rows_get_the_grm_equivalent(logs: Logs, report: Path) -> None:
     for task, run, check, prefix in (
         ("task2_eval", logs.beta2, logs.check2, "good_pct"),
@@ -253,6 +254,7 @@ def test_a_qualified_graders_rows_get_the_grm_equivalent(logs: Logs, report: Pat
     assert "p\\* = (p + spec − 1)/(sens + spec − 1)" in markdown
 
 
+@pytest.mark.integration
 def test_rows_without_a_qualification_say_why(logs: Logs, report: Path) -> None:
     keys = ("good_pct_grm_equiv", "good_pct_grm_equiv_low", "good_pct_grm_equiv_high", "grader_check_log")
     for log, note in (
@@ -267,6 +269,7 @@ def test_rows_without_a_qualification_say_why(logs: Logs, report: Path) -> None:
     assert "grm_equiv_note" not in row_of(report, "task1_judge", logs.model)  # Task 1 has no grader
 
 
+@pytest.mark.integration
 def test_a_person_qualified_as_a_grader(logs: Logs, report: Path) -> None:
     """`inspect eval uxbench/grader_check --model uxbench/human -M annotator=grader1 -T reference=DIR …`"""
     check = logs.person_check
@@ -285,6 +288,7 @@ def test_a_person_qualified_as_a_grader(logs: Logs, report: Path) -> None:
     assert row["good_pct_grm_equiv"] == pytest.approx(by_hand(logs.by_person, check, "good_pct")[0])
 
 
+@pytest.mark.integration
 def test_the_grader_checks_table(logs: Logs, report: Path) -> None:
     data = board(report)
     checks = {(c["grader"], c["annotator"], c["task"]): c for c in data["grader_checks"]}
@@ -316,6 +320,7 @@ def test_the_grader_checks_table(logs: Logs, report: Path) -> None:
 # ---------------------------------------------------------------- people beside models
 
 
+@pytest.mark.integration
 def test_people_are_their_own_unranked_rows(logs: Logs, report: Path) -> None:
     rows = {r["annotator"]: r for r in board(report)["tasks"]["task1_judge"]["rows"] if r["annotator"]}
     assert set(rows) == {"rater1", "rater2"}
@@ -348,6 +353,7 @@ def correctness(log: EvalLog) -> dict[str, tuple[str, bool, str | None]]:
     return {cid: (score.metadata["label"], score.value == 1, score.answer) for cid, score in scores.items()}
 
 
+@pytest.mark.integration
 def test_the_paired_table_by_hand(logs: Logs, report: Path) -> None:
     first, second = correctness(logs.rater1), correctness(logs.model)
     shared = sorted(set(first) & set(second))
@@ -384,6 +390,7 @@ def test_the_paired_table_by_hand(logs: Logs, report: Path) -> None:
     assert "#### People beside models" in markdown
 
 
+@pytest.mark.integration
 def test_two_annotators_get_cohens_kappa(logs: Logs, report: Path) -> None:
     first, second = correctness(logs.rater1), correctness(logs.rater2)
     ids = sorted(first)
@@ -405,6 +412,7 @@ def test_two_annotators_get_cohens_kappa(logs: Logs, report: Path) -> None:
     assert not any(x["second"]["annotator"] == "rater1" for x in people)  # each pair of people once
 
 
+@pytest.mark.integration
 def test_agreement_among_people_and_their_gold_accuracy(logs: Logs, report: Path) -> None:
     first, second = correctness(logs.rater1), correctness(logs.rater2)
     units = [[first[i][2] or "unreadable", second[i][2] or "unreadable"] for i in sorted(first)]
@@ -462,6 +470,8 @@ def test_paired_statistics_against_published_values() -> None:
 # ---------------------------------------------------------------- the page
 
 
+@pytest.mark.integration
+@pytest.mark.browser
 def test_the_page_at_two_widths(report: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The new columns and tables keep the page readable: it never scrolls sideways (tables
     scroll in their own box), and a person's rows are marked."""

@@ -17,6 +17,9 @@ from inspect_ai.model import ModelOutput, get_model
 
 from uxbench.report.collect import collect
 
+pytestmark = pytest.mark.integration
+
+
 GRADERS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "graders.md"
 
 

@@ -30,6 +30,7 @@ def plain(chars: int, score: float) -> Reply:
     return Reply("x" * chars, "good" if score >= 0.5 else "bad", score)
 
 
+@pytest.mark.integration
 def test_fit_recovers_a_length_effect_within_models() -> None:
     # score = a_model + 0.1 per 1k characters; A: a 0.4 at 1k, B: a 0.6 at 1k
     replies = {
@@ -47,6 +48,7 @@ def test_fit_recovers_a_length_effect_within_models() -> None:
     assert a.length_r2 == pytest.approx(1.0) and a.mean_length == 2500
 
 
+@pytest.mark.integration
 def test_too_few_replies_and_r_squared() -> None:
     assert fit_style({"A": [plain(10, 0.5)] * 3, "B": [plain(20, 0.2)] * 3}) is None
     assert r_squared([1, 2, 3], [1, 3, 2]) == pytest.approx(0.25)
@@ -93,6 +95,7 @@ def rows_headline(data: dict, model: str) -> float:
     return next(r["headline"] for r in data["tasks"]["task2_eval"]["rows"] if r["model"] == model)
 
 
+@pytest.mark.integration
 def test_report_shows_the_trust_checks(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     for model in ("uxbench/baseline/length", "uxbench/baseline/always-good"):

@@ -21,6 +21,9 @@ from helpers.evals import run_evals
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import get_model
 
+pytestmark = pytest.mark.integration
+
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from loadserver import Faults, LoadServer  # noqa: E402
 from synth import write_release  # noqa: E402

@@ -28,6 +28,9 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.hooks import RedactSecrets
 
+pytestmark = pytest.mark.integration
+
+
 SECRET = "sk-foreign-suite-0001-canary"
 URL = "postgres://admin:hunter2@db/x"
 TEXT = f"connect to {URL} with {SECRET}"

@@ -15,6 +15,9 @@ import pytest
 
 import uxbench
 
+pytestmark = pytest.mark.integration
+
+
 TASKS = sorted(name for name in uxbench.__all__ if name not in ("__version__", "grm"))  # every exported task
 
 # Inspect itself keeps using the name: only UXBench's import of it fails, as after a move.

@@ -129,6 +129,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, EvalLog]:
     return {"task1": task1, "task2": task2}
 
 
+@pytest.mark.integration
 def test_tags_tell_runs_apart(logs: dict[str, EvalLog]) -> None:
     assert set(logs["task1"].eval.tags or []) == {"logprobs=True", "top_logprobs=5"}
     assert set(logs["task2"].eval.tags or []) == {"grader=mockllm/model", "temperature=0.3"}
@@ -140,6 +141,7 @@ def test_a_task_built_before_the_eval_has_no_run_tags(tmp_path: Path) -> None:
     assert task2_eval(data=str(write_data(tmp_path, task2=1))).tags == []
 
 
+@pytest.mark.integration
 def test_sample_list_shows_the_start_of_the_reply(logs: dict[str, EvalLog]) -> None:
     score = logs["task2"].samples[0].scores["grm"]
     assert score.answer == f"{score.metadata['verdict']}: " + REPLY[:100] + "…"
@@ -150,6 +152,7 @@ def test_sample_list_shows_the_start_of_the_reply(logs: dict[str, EvalLog]) -> N
     assert "(truncation ladder rung 0)" in score.explanation
 
 
+@pytest.mark.integration
 def test_rung_is_explained(tmp_path: Path) -> None:
     def answer(messages, *_) -> ModelOutput:
         if len(messages[-1].text) > 5000:  # rung 0 is about 5,900 characters, rung 1 (fenced) 4,800
@@ -179,6 +182,7 @@ def test_rung_is_explained(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.integration
 def test_evals_df_has_the_headline_stderr(logs: dict[str, EvalLog]) -> None:
     frame = evals_df([logs["task1"].location, logs["task2"].location], quiet=True)
     rows = {row.task_name: row for row in frame.itertuples()}
@@ -190,6 +194,7 @@ def test_evals_df_has_the_headline_stderr(logs: dict[str, EvalLog]) -> None:
     assert task2.score_headline_stderr == pytest.approx((0.25 / 4) ** 0.5)
 
 
+@pytest.mark.integration
 def test_samples_df_has_flat_score_columns(logs: dict[str, EvalLog]) -> None:
     frame = samples_df(
         [logs["task1"].location, logs["task2"].location], columns=SampleSummary + SCORE_COLUMNS, quiet=True
@@ -201,6 +206,7 @@ def test_samples_df_has_flat_score_columns(logs: dict[str, EvalLog]) -> None:
     assert set(graded["grm_rung"]) == {0} and set(graded["grm_verdict"]) == {"good", "bad"}
 
 
+@pytest.mark.integration
 def test_eval_retry_tags_only_the_settings_given(tmp_path: Path) -> None:
     """eval-retry runs with the log's whole generate config (the task's defaults merged in):
     Task 1's own temperature=0.2 and max_tokens=4096 are not tagged, a flag the user gave is."""

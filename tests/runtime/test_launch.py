@@ -44,6 +44,7 @@ def test_each_shard_gets_its_shard_log_dir_and_connections() -> None:
     assert "none" not in shard_args("t", 1, 2, "logs", None, ["--display", "plain"])
 
 
+@pytest.mark.integration
 def test_a_shard_given_to_inspect_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert (
         main(["run", "uxbench/task2_eval", "--shards", "2", "--log-dir", str(tmp_path), "-T", "shard=1/2"])
@@ -123,6 +124,7 @@ def test_every_role_form_the_docs_show_is_one_inspect_accepts() -> None:
         parse_model_role_cli_args((f"grader={value}",))
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_a_sharded_run_pools_to_the_unsharded_numbers_and_resumes(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
@@ -154,6 +156,7 @@ def rows(board: Leaderboard) -> list[Row]:
     return [row for table in board.tables for section in table.sections for row in section.rows]
 
 
+@pytest.mark.integration
 def test_an_unreachable_ray_cluster_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -163,6 +166,7 @@ def test_an_unreachable_ray_cluster_is_a_one_line_error(
     assert capsys.readouterr().err == "Error: Ray cluster 127.0.0.1:1: cannot connect (Connection refused)\n"
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_shards_as_ray_tasks(tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")

@@ -25,6 +25,9 @@ from helpers.localserver import OpenAIServer, Reply
 from helpers.secrets import REPORT_FILES, found, log_leaks, report_leaks
 from inspect_ai.log import read_eval_log
 
+pytestmark = pytest.mark.integration
+
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from synth import write_release  # noqa: E402
 

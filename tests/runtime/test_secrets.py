@@ -319,6 +319,7 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_release(tmp_path_factory.mktemp("data"), task1=2, task2=2, task3=0)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_echoed_credentials_are_redacted(
     case: Case, data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
@@ -359,6 +360,7 @@ def test_echoed_credentials_are_redacted(
 # ------------------------------------------------------------------ reports of logs never redacted
 
 
+@pytest.mark.integration
 def test_report_and_redact_command_on_unredacted_logs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -434,6 +436,7 @@ def trace_text(tmp_path: Path) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_cli_console_trace_and_log(data: Path, tmp_path: Path) -> None:
     """`inspect eval` itself: a grader whose long key comes back in every 401, retried once, so
@@ -461,6 +464,7 @@ def test_cli_console_trace_and_log(data: Path, tmp_path: Path) -> None:
     assert log_leaks(log_path, secrets) == []
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_missing_grader_and_bad_data_messages_carry_no_secret(tmp_path: Path, data: Path) -> None:
     secrets = {"LOCAL_API_KEY": "sk-secret-123-uxbench-canary", "HF_TOKEN": "hf_secret456uxbenchcanary"}
@@ -482,6 +486,7 @@ def test_missing_grader_and_bad_data_messages_carry_no_secret(tmp_path: Path, da
         assert "Traceback" not in result.stderr and found(tuple(secrets.values()), output) == []
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 @pytest.mark.parametrize("given_as", ["-M", "--model-config"])
 def test_cli_key_given_as_model_argument(given_as: str, data: Path, tmp_path: Path) -> None:
@@ -512,6 +517,7 @@ def test_console_in_a_latin1_locale() -> None:
     assert raw.getvalue().decode("latin-1") == "\\u51c6\\u786e\\u7387 0.9 café [REDACTED:LOCAL_API_KEY]\n"
 
 
+@pytest.mark.integration
 def test_full_disk_leaves_the_log_whole_and_says_so(
     data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

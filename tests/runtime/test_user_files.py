@@ -200,7 +200,7 @@ def test_every_named_file_is_refused_in_one_line(
         assert (str(raised.value), capsys.readouterr().err) == ("exit 1", f"error: {expected}\n")
     else:
         assert str(raised.value) == expected
-    assert time.monotonic() - started < 2.5  # refused, not waited on
+    assert time.monotonic() - started < 15  # refused, not waited on (a bound that holds at load 8)
 
 
 @pytest.mark.parametrize("entry", [e for e in ENTRIES if e.valid is not None], ids=lambda e: e.name)

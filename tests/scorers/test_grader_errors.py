@@ -63,6 +63,7 @@ def sample_error(log: EvalLog) -> str:
 # ---------------------------------------------------------------- a reply that is no answer
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "body", "message"),
     [
@@ -94,6 +95,7 @@ def test_a_reply_that_is_no_answer_errors_the_sample(
     assert requests == 1  # --max-retries 0: asked once, never down the truncation ladder
 
 
+@pytest.mark.integration
 @pytest.mark.slow  # Inspect waits 3–6 s before its retry
 def test_an_error_body_is_retried_under_max_retries(tmp_path: Path) -> None:
     bodies = iter([error_body("overloaded", 503, "server_error"), GOOD])
@@ -102,6 +104,7 @@ def test_an_error_body_is_retried_under_max_retries(tmp_path: Path) -> None:
     assert requests == 2 and log.samples[0].scores["grm"].metadata["verdict"] == "good"
 
 
+@pytest.mark.integration
 def test_an_error_body_persisting_past_max_retries_errors_the_sample_with_the_provider_message(
     tmp_path: Path,
 ) -> None:
@@ -114,6 +117,7 @@ def test_an_error_body_persisting_past_max_retries_errors_the_sample_with_the_pr
 # ---------------------------------------------------------------- errors every call repeats
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "status", "body", "provider_words"),
     [
@@ -161,6 +165,7 @@ def test_a_configuration_error_stops_the_run_at_the_first_sample(
     assert sum(log.error.message == s.error.message for s in log.samples or [] if s.error) == 1
 
 
+@pytest.mark.integration
 def test_another_bad_request_errors_the_sample_and_does_not_climb_the_ladder(tmp_path: Path) -> None:
     body = error_body("messages[0].content: invalid type")
     log, requests = run(tmp_path, lambda _: Raw(body, status=400))
@@ -182,6 +187,7 @@ def long_input_server(body: dict, status: int = 400):
     return respond
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "status", "body"),
     [
@@ -218,6 +224,7 @@ def test_context_length_rejections_climb_the_ladder(
     assert meta["rung"] == 1 and meta["verdict"] == "good"
 
 
+@pytest.mark.integration
 def test_anthropic_prompt_is_too_long_climbs_the_ladder(tmp_path: Path) -> None:
     """Anthropic's own wording on its own API (Inspect's provider reads it as model_length)."""
 
@@ -275,6 +282,7 @@ def answer(tokens: list[tuple[str, float, list[tuple[str, float]]]]) -> ModelOut
 P = 1 / (1 + math.exp(-2.2))  # P(好) for logprobs −0.1 and −2.3
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "tokens", "score", "usable"),
     [
@@ -293,6 +301,7 @@ def test_logprob_rules(case: str, tokens: list, score: float | None, usable: boo
     assert judged.score == (pytest.approx(score, abs=1e-12) if score is not None else None)
 
 
+@pytest.mark.integration
 def test_a_boolean_logprob_over_http_is_no_probability(tmp_path: Path) -> None:
     """JSON `true` for a logprob passes Inspect's validation as 1.0: no score, the verdict kept."""
     body = chat_body("差", [("差", True, [("差", True), ("好", -2.3)])])  # type: ignore[list-item]

@@ -19,6 +19,9 @@ from inspect_ai.model import GenerateConfig, get_model
 
 from uxbench.scorers.grm import grm
 
+pytestmark = pytest.mark.integration
+
+
 TRICKLE = Raw(chat_body("好", label_tokens("好", -0.1, -2.3)), byte_delay=0.05, max_trickle=8)
 
 

@@ -21,6 +21,9 @@ from inspect_ai.model import ChatMessage, ModelOutput, get_model
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 
+pytestmark = pytest.mark.integration
+
+
 N_EVAL, N_RECOVERY = 700, 300  # kept small for CI; a 3,000 + 1,000 run passes the same checks
 FAILED_REPLY = "让用户失望的回复"  # marks the Task 3 failed reply (see grm_helpers.recovery_records)
 ln = math.log

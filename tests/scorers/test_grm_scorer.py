@@ -103,6 +103,7 @@ def conversation_sample(cid: str, history_turns: int, turn_chars: int, query: st
     return Sample(id=cid, input=[*turns, ChatMessageUser(content=query)])
 
 
+@pytest.mark.integration
 def test_grader_sees_the_conversation_and_the_reply() -> None:
     seen: list[str] = []
 
@@ -129,6 +130,7 @@ def test_grader_sees_the_conversation_and_the_reply() -> None:
     assert meta["addresses_grader"] == []
 
 
+@pytest.mark.integration
 def test_no_logprobs_fallback() -> None:
     answers = iter(["差", "好", "嗯"])
     grader = mock_grader(lambda _: ModelOutput.from_content("mockllm", next(answers)))
@@ -142,6 +144,7 @@ def test_no_logprobs_fallback() -> None:
     assert values["fail_rate"] == pytest.approx(1 / 3) and "score_mean" not in values
 
 
+@pytest.mark.integration
 def test_model_length_outputs_walk_down_the_ladder() -> None:
     """A provider that reports overflow as stop_reason model_length (Inspect's vllm provider does)."""
 
@@ -161,6 +164,7 @@ def test_model_length_outputs_walk_down_the_ladder() -> None:
     assert metas["long"]["rung"] == 2 and metas["long"]["verdict"] == "good"
 
 
+@pytest.mark.integration
 def test_http_400_context_errors_walk_down_the_ladder(monkeypatch, tmp_path: Path) -> None:
     """vLLM answers an over-long prompt with HTTP 400 'maximum context length'."""
     limit = 4800
@@ -204,6 +208,7 @@ def test_http_400_context_errors_walk_down_the_ladder(monkeypatch, tmp_path: Pat
     assert requests == 1 + 2 + 3 + 3
 
 
+@pytest.mark.integration
 def test_other_grader_errors_are_not_swallowed() -> None:
     def answer(prompt: str) -> ModelOutput:
         raise ConnectionError("grader unreachable")
@@ -214,12 +219,14 @@ def test_other_grader_errors_are_not_swallowed() -> None:
     assert log.status == "error" and "grader unreachable" in str(log.error)
 
 
+@pytest.mark.integration
 def test_missing_grader_role_is_a_data_error() -> None:
     task = Task(dataset=[Sample(id=1, input="问题")], scorer=grm())
     [log] = eval(task, model="mockllm/model", display="none")
     assert log.status == "error" and "--model-role grader=" in str(log.error)
 
 
+@pytest.mark.integration
 def test_self_grade_uses_the_model_under_test() -> None:
     model = get_model("mockllm/model", custom_outputs=lambda *_: grader_output("好", 0.7, 0.1))
     task = Task(dataset=[Sample(id=1, input="问题")], scorer=grm(self_grade=True))
@@ -228,6 +235,7 @@ def test_self_grade_uses_the_model_under_test() -> None:
     assert log.samples[0].scores["grm"].metadata["score"] == pytest.approx(0.875)
 
 
+@pytest.mark.integration
 def test_user_template(tmp_path: Path) -> None:
     template = tmp_path / "mine.txt"
     template.write_text(
@@ -255,6 +263,7 @@ def grader_configs(log: EvalLog) -> list:
     return [e.config for s in log.samples for e in s.events if e.event == "model" and e.role == "grader"]
 
 
+@pytest.mark.integration
 def test_grader_role_config_overrides_the_protocol_defaults() -> None:
     grader = get_model(
         "mockllm/model",
@@ -265,6 +274,7 @@ def test_grader_role_config_overrides_the_protocol_defaults() -> None:
     assert config.max_tokens == 64 and config.temperature == 0 and config.top_logprobs == 5
 
 
+@pytest.mark.integration
 def test_self_grading_ignores_the_task_generation_flags() -> None:
     model = get_model(
         "mockllm/model",

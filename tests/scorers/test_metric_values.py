@@ -46,6 +46,7 @@ def strict(constant: str) -> None:
     raise ValueError(f"not JSON: {constant}")
 
 
+@pytest.mark.integration
 def test_inspect_log_dump_is_strict_json(undefined: dict[str, EvalLog]) -> None:
     for log in undefined.values():
         command = [sys.executable, "-m", "inspect_ai", "log", "dump", log.location]
@@ -53,6 +54,7 @@ def test_inspect_log_dump_is_strict_json(undefined: dict[str, EvalLog]) -> None:
         assert json.loads(done.stdout, parse_constant=strict)["status"] == "success"
 
 
+@pytest.mark.integration
 def test_a_metric_without_a_value_is_left_out(undefined: dict[str, EvalLog]) -> None:
     def present(name: str) -> set[str]:
         results = undefined[name].results
@@ -66,6 +68,7 @@ def test_a_metric_without_a_value_is_left_out(undefined: dict[str, EvalLog]) -> 
     assert {"specificity", "youden", "score_auroc", "bad_acc"}.isdisjoint(present("grader_check"))
 
 
+@pytest.mark.integration
 def test_every_metric_has_a_description(undefined: dict[str, EvalLog]) -> None:
     for log in undefined.values():
         descriptions = (log.eval.metadata or {})["metric_descriptions"]

@@ -4,6 +4,7 @@ is cut in the metadata and kept whole in the transcript."""
 
 from pathlib import Path
 
+import pytest
 from helpers.grm import grader_output, write_data
 from inspect_ai import eval
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
@@ -24,6 +25,7 @@ def test_shown_raw_cuts_long_text_and_says_where_the_rest_is() -> None:
     )
 
 
+@pytest.mark.integration
 def test_task1_score_leads_with_the_rule_and_p_good(tmp_path: Path) -> None:
     (log,) = eval(
         task1_judge(data="sample"),
@@ -41,6 +43,7 @@ def test_task1_score_leads_with_the_rule_and_p_good(tmp_path: Path) -> None:
     assert score.explanation.startswith(f"judge said {score.answer or 'nothing readable'} (read by rule ")
 
 
+@pytest.mark.integration
 def test_grm_score_leads_with_verdict_p_good_answer_and_rung(tmp_path: Path) -> None:
     def reply(messages: list[ChatMessage], *_) -> ModelOutput:
         return ModelOutput.from_content("mockllm", "a reply")

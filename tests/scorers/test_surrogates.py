@@ -113,6 +113,7 @@ def graded(tmp_path: Path, reply: str, answer: str) -> tuple[dict, list[dict]]:
         return log.samples[0].scores["grm"].metadata, server.requests
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "reply", "answer", "replaced", "answer_replaced", "raw"),
     [
@@ -130,6 +131,7 @@ def test_half_a_character_in_a_reply_is_replaced_and_counted(
     assert len(requests) == 1 and str(requests[0]["messages"]).count("\ufffd") == replaced
 
 
+@pytest.mark.integration
 def test_half_a_character_in_a_judge_answer_is_replaced_and_counted(tmp_path: Path) -> None:
     model = get_model("mockllm/model", custom_outputs=[ModelOutput.from_content("mockllm", "好" + HALF)])
     [log] = eval(
@@ -163,6 +165,7 @@ def raw_log(tmp_path: Path, text: str) -> Path:
     return path
 
 
+@pytest.mark.integration
 def test_a_raw_log_conversation_with_half_a_character_is_a_record_error(tmp_path: Path) -> None:
     path = raw_log(tmp_path, "回答" + HALF)
     with pytest.raises(DataError) as caught:
@@ -172,6 +175,7 @@ def test_a_raw_log_conversation_with_half_a_character_is_a_record_error(tmp_path
     )
 
 
+@pytest.mark.integration
 def test_skip_bad_counts_the_raw_log_conversation_with_half_a_character(tmp_path: Path) -> None:
     report = ReadReport()
     kept = list(read_raw_log(raw_log(tmp_path, HALF), skip_bad=True, report=report))
@@ -203,6 +207,7 @@ class Answer(BaseModel):
     reason: str
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("case", "answer", "replaced"),
     [

@@ -22,6 +22,9 @@ from uxbench.grader_answer.logprobs import NOT_SPELLED, OTHER_HIDDEN
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 
+pytestmark = pytest.mark.integration
+
+
 N = 8
 ln = math.log
 

@@ -6,6 +6,11 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.integration
+
+
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "coverage.py"
 
 

@@ -21,6 +21,7 @@ from uxbench.stats.prevalence import (
 )
 
 
+@pytest.mark.integration
 def test_every_method_broadcasts_over_repeats() -> None:
     p = np.array([0.2, 0.3, 0.4])
     rates = Rates(p, 2000, 0.85, 200, 0.8, 300)
@@ -43,6 +44,7 @@ def test_fieller_is_unbounded_when_j_is_not_clearly_positive() -> None:
     assert (float(found.low), float(found.high)) == (0.0, 1.0)
 
 
+@pytest.mark.integration
 def test_the_score_interval_is_lopsided_and_reaches_zero_when_it_should() -> None:
     near_zero = score(Rates(0.02, 500, 0.9, 12, 0.99, 38))  # p below 1 − spec: the estimate is 0
     assert float(near_zero.low) == 0.0 and 0 < float(near_zero.high) < 0.15
@@ -77,6 +79,7 @@ def _small_end_coverage(estimator, n_good: int, run: int, repeats: int = 10_000)
     return float(np.mean(np.concatenate(covered)))
 
 
+@pytest.mark.slow  # 10,000 simulated qualification sets each
 @pytest.mark.parametrize("n_good, run", [(25, 500), (12, 500), (2, 2000)])
 def test_the_default_covers_the_small_end_whatever_the_mix(n_good: int, run: int) -> None:
     """Jeffreys priors covered 92–93% with 25 reference-bad replies: an error rate of 1 in 10 seen
@@ -109,6 +112,7 @@ def _simulated_half_width(sens: float, spec: float, pi: float, n: int, m: int, s
     return float(np.mean((found.high - found.low) / 2))
 
 
+@pytest.mark.integration  # a simulation of seconds per case
 @pytest.mark.parametrize(
     "sens, spec, pi, n, target",
     [(0.8, 0.7, 0.12, 2000, 0.10), (0.9, 0.9, 0.40, 4900, 0.04), (0.9, 0.9, 0.12, 500, 0.06)],

@@ -11,6 +11,8 @@ from uxbench.runtime.errors import DataError
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 
+pytestmark = pytest.mark.integration
+
 
 def writer(seen: list[list[ChatMessage]] | None = None):
     def reply(messages: list[ChatMessage], *_) -> ModelOutput:

@@ -23,6 +23,9 @@ from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 
+pytestmark = pytest.mark.integration
+
+
 Answer = tuple[str, float | None, float | None]  # text, P(好), P(差) among its first token's alternatives
 
 

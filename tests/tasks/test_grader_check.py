@@ -43,6 +43,9 @@ from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task2_eval import task2_eval
 from uxbench.tasks.task3_recovery import task3_recovery
 
+pytestmark = pytest.mark.integration
+
+
 N, N_TASK3 = 120, 40
 
 

@@ -47,6 +47,7 @@ def test_listing_validates_against_inspect_evals_schema() -> None:
     assert {t.name for t in entry.maintenance_tasks} == {"grader_check", *PIPELINE_TASKS}
 
 
+@pytest.mark.integration
 def test_tasks_carry_the_listed_version(tmp_path: Path) -> None:
     version = task_version()
     assert version.full == listing()["version"]
@@ -63,6 +64,7 @@ def test_tasks_carry_the_listed_version(tmp_path: Path) -> None:
     assert log.eval.metadata["task_interface_version"] == version.interface
 
 
+@pytest.mark.integration
 def test_import_uxbench_is_light() -> None:
     heavy = "{'torch', 'transformers', 'datasets', 'matplotlib'}"
     code = f"import sys, uxbench; print(sorted({heavy} & set(sys.modules)))"
@@ -70,6 +72,7 @@ def test_import_uxbench_is_light() -> None:
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.integration
 def test_logs_hold_no_path_of_the_installing_machine(tmp_path: Path) -> None:
     """Task metadata, scorer arguments and log file names name built-in templates by name."""
     installed = str(Path(uxbench.__file__).resolve().parent)

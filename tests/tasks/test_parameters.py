@@ -88,6 +88,7 @@ def test_values_that_fit_arrive_as_the_annotated_type() -> None:
     assert example(revision=Path("a/b"))["revision"] == "a/b"  # a path given in Python
 
 
+@pytest.mark.integration
 def test_inspect_eval_refuses_it_in_one_line(tmp_path: Path) -> None:
     command = [
         sys.executable, "-m", "inspect_ai", "eval", "uxbench/task2_eval", "--model", "mockllm/model",

@@ -14,6 +14,9 @@ from inspect_ai.model import ModelOutput, get_model
 from uxbench.runtime.errors import DataError
 from uxbench.tasks.task1_judge import task1_judge
 
+pytestmark = pytest.mark.integration
+
+
 CLI_ENV = {**os.environ, "LOCAL_API_KEY": "test-key", "NO_COLOR": "1"}
 
 

@@ -35,6 +35,7 @@ def grader(prompts: list[str] | None = None):
     return get_model("mockllm/model", custom_outputs=answer)
 
 
+@pytest.mark.integration
 def test_eval_with_mockllm(tmp_path: Path) -> None:
     data = write_data(tmp_path, task2=8)
     prompts: list[str] = []
@@ -68,6 +69,7 @@ def test_eval_with_mockllm(tmp_path: Path) -> None:
     assert "早先的问题 0" in first and "早先的回答 0" in first and first.count("第 0 个问题") == 1
 
 
+@pytest.mark.integration
 def test_generation_defaults_and_overrides(tmp_path: Path) -> None:
     task = task2_eval(data=str(write_data(tmp_path, task2=2)))
     assert task.config.temperature == 0.7 and task.config.max_tokens == 2048
@@ -83,6 +85,7 @@ def test_generation_defaults_and_overrides(tmp_path: Path) -> None:
     assert graded.config.logprobs is True and graded.config.top_logprobs == 5
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     ("name", "phrase"), [("helpful", "乐于助人"), ("ux", "不要绕弯子"), ("empathetic", "温暖")]
 )
@@ -97,6 +100,7 @@ def test_system_prompts(tmp_path: Path, name: str, phrase: str) -> None:
     assert not any(phrase in p for p in prompts)  # the grader judges the conversation, not our prompt
 
 
+@pytest.mark.integration
 def test_no_system_prompt_and_own_file(tmp_path: Path) -> None:
     data = str(write_data(tmp_path, task2=2))
     seen: list[list[ChatMessage]] = []
@@ -118,6 +122,7 @@ def test_unknown_system_prompt(tmp_path: Path) -> None:
         task2_eval(data=str(write_data(tmp_path, task2=1)), system_prompt="friendly")
 
 
+@pytest.mark.integration
 def test_no_grader_stops_before_any_generation(tmp_path: Path) -> None:
     """Built by the eval with the run's roles bound (by name, as on the command line), the task
     stops before the run starts; built before the eval (its roles bound later, as by inspect-flow),
@@ -132,6 +137,7 @@ def test_no_grader_stops_before_any_generation(tmp_path: Path) -> None:
     assert seen == []
 
 
+@pytest.mark.integration
 def test_self_grade(tmp_path: Path) -> None:
     def reply(messages: list[ChatMessage], *_) -> ModelOutput:
         # the model under test first answers, then grades its own answer

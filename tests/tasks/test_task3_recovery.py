@@ -49,6 +49,7 @@ def run(tmp_path: Path, text, n: int = 4, seen=None, **task_args):
     return log, prompts
 
 
+@pytest.mark.integration
 def test_recovery_with_mockllm_paper_context(tmp_path: Path) -> None:
     log, prompts = run(tmp_path, lambda n: f"抱歉，修好了 #{n}#")
     values = metric_values(log)
@@ -66,12 +67,14 @@ def test_recovery_with_mockllm_paper_context(tmp_path: Path) -> None:
     assert "修好了 #2#" in prompt.split("【助手的最新回复】")[1]
 
 
+@pytest.mark.integration
 def test_full_context(tmp_path: Path) -> None:
     _, prompts = run(tmp_path, lambda n: f"修好了 #{n}#", grm_context="full")
     prompt = next(p for p in prompts if "#3#" in p)
     assert "最早的寒暄 3" in prompt and "原来的问题 3" in prompt and "让用户失望的回复 #3#" in prompt
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("strategy", ["cot", "critique"])
 def test_reasoning_strategies_grade_only_the_repair(tmp_path: Path, strategy: str) -> None:
     seen: list[list[ChatMessage]] = []
@@ -93,6 +96,7 @@ def test_reasoning_strategies_grade_only_the_repair(tmp_path: Path, strategy: st
     assert unmarked["marker_found"] is False and unmarked["graded_response"] == "忘了写标记的修正 #3#"
 
 
+@pytest.mark.integration
 def test_failure_aware_strategy(tmp_path: Path) -> None:
     seen: list[list[ChatMessage]] = []
     log, _ = run(tmp_path, lambda n: f"修好了 #{n}#", seen=seen, strategy="failure_aware")
@@ -100,6 +104,7 @@ def test_failure_aware_strategy(tmp_path: Path) -> None:
     assert "marker_found" not in log.samples[0].scores["grm"].metadata
 
 
+@pytest.mark.integration
 def test_baseline_delta_score(tmp_path: Path) -> None:
     log, prompts = run(tmp_path, lambda n: f"修好了 #{n}#", baseline=True)
     values = metric_values(log)

@@ -28,6 +28,9 @@ from uxbench.web.explore import Explorer, explore_app, load_entries
 from uxbench.web.judging import Desk, judging_app
 from uxbench.web.server import LocalServer
 
+pytestmark = [pytest.mark.integration, pytest.mark.browser]
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = sync_api.expect
