@@ -5,19 +5,23 @@ each span becomes a typed placeholder (`[EMAIL]`, `[PHONE]`, …). The detectors
 they find: `secrets` (credentials pasted into chat, URLs that carry one), `numbers` (checked
 identifiers: resident IDs, SSNs, IBANs, cards, phones, IPs; the words before a number decide
 an ambiguous one, `context`), `people` (emails, names, street addresses). They read the text
-with full-width digits and Latin letters folded to ASCII (１３８… is a phone too); the fold
-keeps every offset. docs/pipeline.md#privacy has the measured recall and precision per kind.
+in a normal form (full-width folded, Chinese numerals as digits, `艾特` as `@`); the form
+maps every span back (`normalise`). Names and addresses come from a learned detector
+(`learned`, the `pipeline-ner` extra) when it is installed. docs/pipeline.md#privacy has the
+measured recall and precision per kind.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from uxbench.pipeline.privacy import names, numbers, places, secrets
+from uxbench.pipeline.privacy import accounts, documents, learned, names, numbers, places, secrets
+from uxbench.pipeline.privacy.normalise import normalise
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
 TYPES = (
@@ -28,6 +32,9 @@ TYPES = (
     "SSN",
     "IBAN",
     "BANK_CARD",
+    "DEVICE",
+    "HANDLE",
+    "PLATE",
     "PHONE",
     "IP",
     "ADDRESS",
@@ -38,69 +45,89 @@ log = logging.getLogger(__name__)
 Span = tuple[int, int, str]
 Detector = Callable[[str], Iterator[Span]]
 
-# full-width digits, Latin letters and the signs of emails and numbers, one character for one
-_WIDE = (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))
-_FOLD: dict[int, int | str] = {code: code - 0xFEE0 for code in _WIDE}
-_FOLD.update({ord("＠"): "@", ord("＋"): "+", ord("－"): "-", ord("．"): ".", ord("＿"): "_"})
 _DIGIT = re.compile(r"\d")
 _PLACEHOLDER = re.compile(r"\[(?:" + "|".join(TYPES) + r")\]")
 
 # (detector, what the text must hold for it to run): cheap tests skip most detectors on most turns
-DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
+PATTERNS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (secrets.keys, lambda t: True),
     (secrets.urls, lambda t: "://" in t or "www." in t),
     (names.emails, lambda t: "@" in t),
     (numbers.ibans, _DIGIT.search),
     (numbers.id_numbers, _DIGIT.search),
+    (documents.documents, _DIGIT.search),
     (numbers.ssns, _DIGIT.search),
+    (accounts.devices, lambda t: ":" in t or "-" in t or "IMEI" in t.upper() or "串号" in t),
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
+    (accounts.handles, lambda t: True),
+    (accounts.plates, _DIGIT.search),
     (numbers.phones, _DIGIT.search),
     (secrets.credentials, lambda t: True),
     (places.addresses, _DIGIT.search),
     (names.addresses, _DIGIT.search),
-    (names.names, lambda t: True),
 )
+NAMES: tuple[Detector, Callable[[str], bool]] = (names.names, lambda t: True)
+NAMES_INTRODUCED: tuple[Detector, Callable[[str], bool]] = (names.introduced, lambda t: True)
 
 
-# ---------------------------------------------------------------- redaction
+class Redactor:
+    """The patterns of the structured kinds, and names and addresses from the learned detector
+    `ner` when there is one (with the names the text introduces, `我叫…`, `my name is …`), or from
+    the name patterns when there is none (`learned.missing_warning` says what that costs)."""
+
+    def __init__(self, ner: learned.NerDetector | None) -> None:
+        self.ner = ner
+        tail = (NAMES,) if ner is None else ((ner.spans, lambda t: True), NAMES_INTRODUCED)
+        self.detectors = (*PATTERNS, *tail)  # read when made: a test may swap PATTERNS first
+
+    def find_spans(self, text: str) -> list[Span]:
+        """Spans in text order, typed by the detector listed first. Each detector reads the
+        normal form of the text (`normalise`) with the spans found before masked out (a card is
+        not read again as a phone); a span that touches an earlier one merges with it, so nothing
+        of either is left out. A detector that fails (a library's error on a strange string)
+        fails closed: the whole text is one `REDACTED` span, and the error is logged."""
+        try:
+            return self._find_spans(text)
+        except Exception as error:  # any library error: never let the text through
+            log.warning("a detector failed on a text of %d characters (%r): redacted whole", len(text), error)
+            return [(0, len(text), "REDACTED")] if text else []
+
+    def _find_spans(self, text: str) -> list[Span]:
+        normal = normalise(text)
+        folded = normal.text
+        if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
+            folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)
+        found: list[tuple[int, int, int, str]] = []
+        for rank, (detector, applies) in enumerate(self.detectors):
+            if not applies(folded):
+                continue
+            spans = [(start, end, rank, kind) for start, end, kind in detector(folded) if end > start]
+            if spans:
+                found += spans
+                folded = _mask(folded, spans)
+        merged: list[list[int | str]] = []  # [start, end, rank, kind]
+        for start, end, rank, kind in sorted((*normal.span(s, e), r, k) for s, e, r, k in found):
+            if merged and start < int(merged[-1][1]):
+                last = merged[-1]
+                last[1] = max(int(last[1]), end)
+                if rank < int(last[2]):
+                    last[2:] = [rank, kind]
+            else:
+                merged.append([start, end, rank, kind])
+        return [(int(s), int(e), str(k)) for s, e, _, k in merged]
+
+
+@functools.cache
+def default_redactor() -> Redactor:
+    """The redactor of the pipeline: with the learned detector `UXBENCH_PII_NER` names (`auto`,
+    the default: the one installed), warning once when none is (`learned.default`)."""
+    return Redactor(learned.default())
 
 
 def find_spans(text: str) -> list[Span]:
-    """Spans in text order, typed by the detector listed first. Each detector reads the text
-    with the spans found before masked out (a card is not read again as a phone); a span that
-    touches an earlier one merges with it, so nothing of either is left out. A detector that
-    fails (a library's error on a strange string) fails closed: the whole text is one
-    `REDACTED` span, and the error is logged."""
-    try:
-        return _find_spans(text)
-    except Exception as error:  # any library error: never let the text through
-        log.warning("a detector failed on a text of %d characters (%r): redacted whole", len(text), error)
-        return [(0, len(text), "REDACTED")] if text else []
-
-
-def _find_spans(text: str) -> list[Span]:
-    folded = text.translate(_FOLD)
-    if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
-        folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)
-    found: list[tuple[int, int, int, str]] = []
-    for rank, (detector, applies) in enumerate(DETECTORS):
-        if not applies(folded):
-            continue
-        spans = [(start, end, rank, kind) for start, end, kind in detector(folded) if end > start]
-        if spans:
-            found += spans
-            folded = _mask(folded, spans)
-    merged: list[list[int | str]] = []  # [start, end, rank, kind]
-    for start, end, rank, kind in sorted(found):
-        if merged and start < int(merged[-1][1]):
-            last = merged[-1]
-            last[1] = max(int(last[1]), end)
-            if rank < int(last[2]):
-                last[2:] = [rank, kind]
-        else:
-            merged.append([start, end, rank, kind])
-    return [(int(s), int(e), str(k)) for s, e, _, k in merged]
+    """The spans of `default_redactor` (see `Redactor.find_spans`)."""
+    return default_redactor().find_spans(text)
 
 
 def _mask(text: str, spans: list[tuple[int, int, int, str]]) -> str:
