@@ -20,6 +20,7 @@ from datetime import date
 
 import phonenumbers
 from stdnum import ean, iban, luhn
+from stdnum.cn import ric
 
 from uxbench.pipeline.privacy.context import cue_before, keeps
 
@@ -100,10 +101,11 @@ def _old_resident_id(digits: str) -> bool:
 
 
 def id_numbers(text: str) -> Iterator[Span]:
-    """Resident IDs by shape (a card cue leaves the number to `cards`), Taiwan's IDs, UK national
+    """Resident IDs by shape (after a card cue, only one with a valid check digit), Taiwan's IDs, UK national
     insurance numbers; a 15-digit number needs a birth date in it or an ID cue."""
     for match in _ID18.finditer(text):
-        if cue_before(text, match.start()) not in ("keep", "card"):
+        cue = cue_before(text, match.start())
+        if cue != "keep" and (cue != "card" or ric.is_valid(_compact(match.group()))):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _ID15.finditer(text):
         cue = cue_before(text, match.start())
