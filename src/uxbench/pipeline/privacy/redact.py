@@ -125,6 +125,13 @@ def default_redactor() -> Redactor:
     return Redactor(learned.default())
 
 
+def redaction_note() -> str:
+    """What redacted the run, for its stats report: which learned detector, or the warning that
+    none did and what that costs."""
+    ner = default_redactor().ner
+    return f"on: patterns + {ner.describe()}" if ner else f"on: {learned.missing_warning()}"
+
+
 def find_spans(text: str) -> list[Span]:
     """The spans of `default_redactor` (see `Redactor.find_spans`)."""
     return default_redactor().find_spans(text)
