@@ -19,6 +19,7 @@ from stdnum.cn import ric
 
 from uxbench.pipeline.privacy import redact
 from uxbench.pipeline.privacy.redact import redact_cid, redact_text, redaction_note
+from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 from uxbench.pipeline.tools.scan import scan
 from uxbench.pipeline.tools.synth import write_synth
 
@@ -280,3 +281,24 @@ def test_a_cid_with_personal_data_becomes_a_stable_digest() -> None:
         != redact_cid("a@b.example.com")
     )
     assert redact_cid("user_13812345678_1").startswith("redacted-") and counts == {"PHONE": 1}
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        (("我的手机是138", "0013 8000，记一下"), ("我的手机是[PHONE]", "[PHONE]，记一下")),
+        (("身份证号110105", "19491231002X"), ("身份证号[ID_NUMBER]", "[ID_NUMBER]")),
+        (("订单号 2024", "0613 到了吗"), ("订单号 2024", "0613 到了吗")),  # an order number stays split
+    ],
+)
+def test_a_number_split_over_two_turns_of_one_speaker_is_one_number(
+    monkeypatch: pytest.MonkeyPatch, parts: tuple[str, str], expected: tuple[str, str]
+) -> None:
+    monkeypatch.setattr(redact, "default_redactor", lambda: redact.Redactor(ner=None))
+    turns_ = (LogTurn("user", parts[0]), LogTurn("user", parts[1]))
+    redacted = redact.redact_conversation(Conversation("c1", turns_), Counter())
+    assert tuple(t.text for t in redacted.turns) == expected
+    # another speaker between them: each turn is read alone
+    between = (turns_[0], LogTurn("assistant", "好的"), turns_[1])
+    alone = redact.redact_conversation(Conversation("c1", between), Counter())
+    assert alone.turns[0].text == (parts[0] if expected[0] != parts[0] else expected[0])

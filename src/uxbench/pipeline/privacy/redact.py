@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from uxbench.pipeline.privacy import accounts, documents, learned, names, numbers, places, secrets
+from uxbench.pipeline.privacy.context import CUE_WINDOW
 from uxbench.pipeline.privacy.normalise import normalise
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
@@ -148,7 +149,10 @@ def _mask(text: str, spans: list[tuple[int, int, int, str]]) -> str:
 
 def redact_text(text: str, counts: Counter[str] | None = None) -> str:
     """`text` with every span found replaced by its `[TYPE]` placeholder; counts by type."""
-    spans = find_spans(text)
+    return _render(text, find_spans(text), counts)
+
+
+def _render(text: str, spans: list[Span], counts: Counter[str] | None) -> str:
     if not spans:
         return text
     pieces, last = [], 0
@@ -172,8 +176,48 @@ def redact_cid(cid: str, counts: Counter[str] | None = None) -> str:
     return "redacted-" + hashlib.blake2b(cid.encode(), digest_size=8).hexdigest()
 
 
+_TAIL = re.compile(r"[\d\s\-+().]{1,24}$")  # how a turn cut inside a number ends
+_HEAD = re.compile(r"^[\d\s\-().]{1,24}[Xx]?")  # and how the next one goes on
+
+
+def split_spans(first: str, second: str) -> tuple[list[Span], list[Span]]:
+    """Spans of a value split over two consecutive turns of one speaker (`我的手机是138` /
+    `0013 8000`): the digits that end `first` and start `second`, read as one text; each turn's
+    part of a value found across the joint (empty lists when there is none)."""
+    tail, head = _TAIL.search(first), _HEAD.match(second)
+    if not (tail and head and _DIGIT.search(tail.group()) and _DIGIT.search(head.group())):
+        return [], []
+    start = max(0, tail.start() - CUE_WINDOW)
+    joined = first[start:] + head.group()
+    joint = len(first) - start
+    ends, starts = [], []
+    for s, e, kind in find_spans(joined):
+        if s < joint < e:
+            ends.append((start + s, len(first), kind))
+            starts.append((0, e - joint, kind))
+    return ends, starts
+
+
+def _merge(spans: list[Span], more: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    for start, end, kind in sorted(spans + more):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end), merged[-1][2])
+        else:
+            merged.append((start, end, kind))
+    return merged
+
+
 def redact_conversation(conversation: Conversation, counts: Counter[str]) -> Conversation:
-    turns = tuple(
-        LogTurn(t.role, redact_text(t.text, counts), t.time, t.feedback) for t in conversation.turns
+    """Every turn redacted; a number split over consecutive turns of one speaker is one number."""
+    turns = conversation.turns
+    spans = [find_spans(t.text) for t in turns]
+    for i in range(len(turns) - 1):
+        if turns[i].role == turns[i + 1].role:
+            ends, starts = split_spans(turns[i].text, turns[i + 1].text)
+            spans[i], spans[i + 1] = _merge(spans[i], ends), _merge(spans[i + 1], starts)
+    redacted = tuple(
+        LogTurn(t.role, _render(t.text, s, counts), t.time, t.feedback)
+        for t, s in zip(turns, spans, strict=True)
     )
-    return Conversation(redact_cid(conversation.cid, counts), turns)
+    return Conversation(redact_cid(conversation.cid, counts), redacted)
