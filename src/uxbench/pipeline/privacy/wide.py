@@ -85,8 +85,8 @@ _SHAPES = (
     (re.compile(r"[零〇一二三四五六七八九幺两]{7,}"), "NUMBER"),
     (
         re.compile(
-            r"(?i:微信号?|wechat|QQ|LINE|카카오톡|카톡|telegram|whatsapp)"
-            r"\s*(?:号|ID|아이디)?\s*[:：是]?\s*@?[A-Za-z0-9_.-]{5,}"
+            r"(?:微信号?|(?i:wechat|telegram|whatsapp)|QQ|LINE|카카오톡|카톡)"
+            r"(?:\s*(?:号|ID|id|아이디)\s*[:：是]?|\s*[:：是])\s*@?[A-Za-z0-9_.-]{5,}"
         ),
         "HANDLE",
     ),
