@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import resource
 import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pii
-from machine import cpu_model
-from pii import SPEED_GOAL, timed, versions
+from pii import SPEED_GOAL, facts, timed, write
 
 from uxbench.pipeline.privacy import learned
 from uxbench.pipeline.privacy.redact import Redactor
@@ -155,18 +152,9 @@ def main() -> int:
         "classes fixed since are the issue's, but a first run's misses were read, so a fresh seed "
         "(`--seed`) is the cleaner held-out test.",
         "",
-        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
-        f"- machine: {cpu_model()}, {os.cpu_count()} cores (measured on one), Python "
-        f"{platform.python_version()}; load average {os.getloadavg()[0]:.1f} at the start",
-        f"- libraries: {versions()}",
-        f"- command: `{command}`",
-        f"- every goal met: {'yes' if every else 'no'}",
-        "",
+        *facts(command, every),
     ]
-    text = "\n".join(header + sections)
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(text)
-    return 0 if every else 1
+    return write(Path(args.out), header + sections, every)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,13 @@ from uxbench.pipeline.privacy.context import clause_before
 
 Span = tuple[int, int, str]
 
+_MESSENGERS = (
+    r"(?<![A-Za-z])(?:微信|微信号|wechat|weixin|QQ|企鹅号|LINE(?:\s*ID)?|LINEの?ID|카카오톡|카톡|kakao(?:talk)?|telegram|"
+    r"whatsapp|skype|discord|instagram|抖音号?|微博)"
+)
+_ANY_HANDLE_CUE = re.compile(_MESSENGERS, re.IGNORECASE)
 _HANDLE_CUE = re.compile(
-    r"(?:微信|微信号|wechat|weixin|vx|QQ|企鹅号|LINE(?:\s*ID)?|LINEの?ID|카카오톡|카톡|kakao(?:talk)?|telegram|tg|"
-    r"whatsapp|skype|discord|signal|instagram|ins|抖音号?|微博)"
-    r"(?:\s*(?:号|號|id|ID|아이디|账号|帐号|handle|username|user|是|は|:|：|is|=))*\s*$",
+    _MESSENGERS + r"(?:\s*(?:号|號|id|ID|아이디|账号|帐号|handle|username|user|是|は|:|：|is|=))*\s*$",
     re.IGNORECASE,
 )
 _HANDLE = re.compile(r"@?[A-Za-z0-9][A-Za-z0-9_.\-]{3,31}(?<![.\-])")
@@ -36,6 +39,11 @@ _HEX2 = "[0-9A-Fa-f]{2}"
 _MAC = re.compile(rf"(?<![0-9A-Fa-f:\-]){_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}(?![0-9A-Fa-f:\-])")
 _IMEI = re.compile(r"(?<![0-9])\d{2}[ -]?\d{6}[ -]?\d{6}[ -]?\d(?![0-9])|(?<![0-9])\d{15}(?![0-9])")
 _IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號", re.IGNORECASE)
+
+
+def may_handle(text: str) -> bool:
+    """Whether a messenger's name is in the text at all: most turns have none, and skip `handles`."""
+    return _ANY_HANDLE_CUE.search(text) is not None
 
 
 def handles(text: str) -> Iterator[Span]:

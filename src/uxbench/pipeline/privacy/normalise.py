@@ -39,11 +39,13 @@ class Normal:
     """A text in normal form, with where each of its characters came from in the original."""
 
     text: str
-    starts: tuple[int, ...]  # original offset of each character's first source character
-    ends: tuple[int, ...]  # original offset just past its last one
+    starts: tuple[int, ...] | None = None  # original offset of each character's first source character
+    ends: tuple[int, ...] | None = None  # original offset just past its last one (None: one for one)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """A (non-empty) span of the normal form as a span of the original text."""
+        if self.starts is None or self.ends is None:
+            return start, end
         return self.starts[start], self.ends[end - 1]
 
 
@@ -52,7 +54,7 @@ def normalise(text: str) -> Normal:
     folded = text.translate(_FOLD)
     if _ZH_NUMBER.search(folded):
         folded = _ZH_NUMBER.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group()), folded)
-    normal = Normal(folded, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
+    normal = Normal(folded)
     if _ZERO_WIDTH.search(folded):
         normal = _edit(normal, [(m.start(), m.end(), "") for m in _ZERO_WIDTH.finditer(folded)])
     spelt = _spelt_emails(normal.text)
@@ -62,7 +64,9 @@ def normalise(text: str) -> Normal:
 def _edit(normal: Normal, edits: list[tuple[int, int, str]]) -> Normal:
     """`normal` with non-overlapping (start, end, replacement) edits made; a replacement keeps
     the original span of what it replaces (`艾特` → `@` covers both characters)."""
-    text, starts, ends = normal.text, normal.starts, normal.ends
+    text = normal.text
+    starts = normal.starts if normal.starts is not None else tuple(range(len(text)))
+    ends = normal.ends if normal.ends is not None else tuple(range(1, len(text) + 1))
     out: list[str] = []
     new_starts: list[int] = []
     new_ends: list[int] = []

@@ -24,8 +24,11 @@ from stdnum.cn import ric
 
 from uxbench.pipeline.privacy.context import cue_before, keeps
 
-# how numbers without a leading + are read: the locales whose users the redactor serves
-PHONE_REGIONS = ("CN", "US", "JP", "KR", "TW", "HK", "GB", "AU")
+# how numbers without a leading + are read: any as mainland Chinese or North American; one with a
+# trunk 0 also as Japanese, Korean, Taiwanese, British or Australian (a bare 8-digit run is no
+# phone of its own: Hong Kong's numbers need a phone cue)
+PHONE_REGIONS = ("CN", "US")
+TRUNK_REGIONS = ("JP", "KR", "TW", "GB", "AU")
 # numbers of businesses, not of people: hotlines (400, 800, 0120, 1588) are kept
 _BUSINESS = {
     phonenumbers.PhoneNumberType.TOLL_FREE,
@@ -79,6 +82,7 @@ _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
 )
 _URL_PATH = re.compile(r"\.(?:s?html?|php|aspx?|jsp|jpe?g|png|gif|pdf)(?![A-Za-z0-9])", re.IGNORECASE)
+_HOTLINE_START = re.compile(r"(?:\+?1[ .-]?|\(?)(?:400|800|888|877|866|855|844|833|900)")
 _PRODUCT_BEFORE = re.compile(r"[A-Za-z][A-Za-z]*OS ?$|(?:[A-Z][a-z]+){2,} ?$")  # HarmonyOS 4.0.0.120
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 
@@ -152,13 +156,15 @@ def cards(text: str) -> Iterator[Span]:
 def _valid_phone(candidate: str) -> bool:
     """A person's phone: with `+` / `00`, any number of a possible length for its country (fail
     closed: Faker's and people's numbers are not all in the numbering plans); without, a valid
-    number of one of `PHONE_REGIONS`. A hotline is no person's (`_BUSINESS`)."""
+    number of `PHONE_REGIONS` (`TRUNK_REGIONS` too with a trunk 0) that is no hotline
+    (`_BUSINESS`)."""
     candidate = candidate.lstrip("(")
     try:
-        if candidate.startswith(("+", "00")):
+        if candidate.startswith(("+", "00")):  # fail closed: a + number is a phone, a hotline too
             number = phonenumbers.parse("+" + candidate.lstrip("+0 ").replace(".", " "))
-            return phonenumbers.is_possible_number(number) and not _business(number)
-        for region in PHONE_REGIONS:  # checking one region is much faster than finding the region
+            return phonenumbers.is_possible_number(number)
+        regions = PHONE_REGIONS + TRUNK_REGIONS if candidate.startswith("0") else PHONE_REGIONS
+        for region in regions:  # checking one region is much faster than finding the region
             number = phonenumbers.parse(candidate, region)
             if phonenumbers.is_valid_number_for_region(number, region):
                 return not _business(number)
@@ -172,7 +178,10 @@ def _business(number: phonenumbers.PhoneNumber) -> bool:
 
 
 def _hotline(candidate: str) -> bool:
-    """A shaped number that libphonenumber calls a hotline in China or North America."""
+    """A shaped number that libphonenumber calls a hotline in China or North America (only
+    numbers that start as hotlines do are parsed: parsing is the redactor's slowest step)."""
+    if not _HOTLINE_START.match(candidate):
+        return False
     try:
         return any(_business(phonenumbers.parse(candidate, region)) for region in ("CN", "US"))
     except phonenumbers.NumberParseException:

@@ -61,7 +61,7 @@ PATTERNS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (accounts.devices, lambda t: ":" in t or "-" in t or "IMEI" in t.upper() or "串号" in t),
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
-    (accounts.handles, lambda t: True),
+    (accounts.handles, accounts.may_handle),
     (accounts.plates, _DIGIT.search),
     (numbers.phones, _DIGIT.search),
     (secrets.credentials, lambda t: True),
