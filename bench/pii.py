@@ -185,17 +185,29 @@ def main() -> int:
         f"{len(corpus):,} user turns (seed {args.seed}) from `helpers.fakercorpus`: one "
         "Faker value per turn in a sentence template, a near-miss in 60% of them.",
         "",
+        *facts(command, ok),
+    ]
+    return write(Path(args.out), header + lines, ok)
+
+
+def facts(command: str, ok: bool) -> list[str]:
+    """The lines every results file opens with: when, where, with what, how, and the verdict."""
+    return [
         f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
         f"- machine: {cpu_model()}, {os.cpu_count()} cores (measured on one), "
         f"Python {platform.python_version()}; load average {os.getloadavg()[0]:.1f} at the start "
-        "(a machine shared with other work: the time is the best of three passes)",
+        "(a machine shared with other work)",
         f"- libraries: {versions()}",
         f"- command: `{command}`",
         f"- every goal met: {'yes' if ok else 'no'}",
         "",
     ]
-    text = "\n".join(header + lines)
-    Path(args.out).write_text(text, encoding="utf-8")
+
+
+def write(out: Path, lines: list[str], ok: bool) -> int:
+    """The results file written and printed; the exit code says whether every goal was met."""
+    text = "\n".join(lines)
+    out.write_text(text, encoding="utf-8")
     print(text)
     return 0 if ok else 1
 

@@ -18,7 +18,8 @@ from stdnum import luhn
 from stdnum.cn import ric
 
 from uxbench.pipeline.privacy import redact
-from uxbench.pipeline.privacy.redact import redact_cid, redact_text
+from uxbench.pipeline.privacy.redact import redact_cid, redact_text, redaction_note
+from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 from uxbench.pipeline.tools.scan import scan
 from uxbench.pipeline.tools.synth import write_synth
 
@@ -38,7 +39,7 @@ REDACTED = [
     (f"银行卡{CARD}被扣了两次", "银行卡[BANK_CARD]被扣了两次"),
     (f"card {VISA} expired", "card [BANK_CARD] expired"),
     ("收件人：欧阳娜娜，地址：北京市朝阳区建国路88号3栋2单元501室", "收件人：[NAME]，地址：[ADDRESS]"),
-    ("服务器 192.168.1.20 连不上", "服务器 [IP] 连不上"),
+    ("服务器 58.33.12.20 连不上", "服务器 [IP] 连不上"),
     ("my IPv6 is fe80::1ff:fe23:4567:890a.", "my IPv6 is [IP]."),
     ("My name is John Smith, call +1 (415) 555-2671.", "My name is [NAME], call [PHONE]."),
     ("or 415-555-2671 or +44 20 7946 0958", "or [PHONE] or [PHONE]"),
@@ -169,7 +170,8 @@ def test_dry_run_on_logs_with_personal_data_has_none_in_its_outputs(tmp_path: Pa
     assert dry_run(raw, out, "--chunk-size", "1000") == 0
     assert leaks(out) == []
     stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))
-    assert stats["signals"]["redaction"] == "on"
+    # which detectors redacted the run, or the one line that says the learned one is missing and its cost
+    assert stats["signals"]["redaction"] == redaction_note() and redaction_note().startswith("on: ")
     assert {"EMAIL", "PHONE", "NAME"} <= stats["signals"]["redacted"].keys()
     assert "- redacted: PHONE:" in (out / "stats.md").read_text(encoding="utf-8")
 
@@ -266,7 +268,8 @@ def test_a_failing_detector_redacts_the_whole_text_and_counts_it(monkeypatch: py
     def broken(text: str):
         raise ValueError("a library's bug")
 
-    monkeypatch.setattr(redact, "DETECTORS", ((broken, lambda t: True), *redact.DETECTORS))
+    monkeypatch.setattr(redact, "PATTERNS", ((broken, lambda t: True), *redact.PATTERNS))
+    monkeypatch.setattr(redact, "default_redactor", lambda: redact.Redactor(ner=None))
     counts: Counter[str] = Counter()
     assert redact_text("我叫李伟，手机13812345678", counts) == "[REDACTED]"
     assert counts == {"REDACTED": 1}
@@ -281,3 +284,24 @@ def test_a_cid_with_personal_data_becomes_a_stable_digest() -> None:
         != redact_cid("a@b.example.com")
     )
     assert redact_cid("user_13812345678_1").startswith("redacted-") and counts == {"PHONE": 1}
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        (("我的手机是138", "0013 8000，记一下"), ("我的手机是[PHONE]", "[PHONE]，记一下")),
+        (("身份证号110105", "19491231002X"), ("身份证号[ID_NUMBER]", "[ID_NUMBER]")),
+        (("订单号 2024", "0613 到了吗"), ("订单号 2024", "0613 到了吗")),  # an order number stays split
+    ],
+)
+def test_a_number_split_over_two_turns_of_one_speaker_is_one_number(
+    monkeypatch: pytest.MonkeyPatch, parts: tuple[str, str], expected: tuple[str, str]
+) -> None:
+    monkeypatch.setattr(redact, "default_redactor", lambda: redact.Redactor(ner=None))
+    turns_ = (LogTurn("user", parts[0]), LogTurn("user", parts[1]))
+    redacted = redact.redact_conversation(Conversation("c1", turns_), Counter())
+    assert tuple(t.text for t in redacted.turns) == expected
+    # another speaker between them: each turn is read alone
+    between = (turns_[0], LogTurn("assistant", "好的"), turns_[1])
+    alone = redact.redact_conversation(Conversation("c1", between), Counter())
+    assert alone.turns[0].text == (parts[0] if expected[0] != parts[0] else expected[0])

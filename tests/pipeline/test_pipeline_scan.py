@@ -102,3 +102,25 @@ def test_a_value_beside_a_timestamp_or_inside_a_fence_is_still_found(tmp_path: P
     rows = "".join(json.dumps({"input": t}, ensure_ascii=False) + "\n" for t in texts)
     path.write_text(rows, encoding="utf-8")
     assert scan(path).found == {"PHONE": 2}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("抄送一份给nwalker艾特qq.com", "EMAIL"),
+        ("my email is bob at gmail dot com", "EMAIL"),
+        ("MAC地址86-ac-b7-43-0b-6a", "DEVICE"),
+        ("我的车是湘S·S8080", "PLATE"),
+        ("차량번호 32도 9653", "PLATE"),
+        ("打我手机一八三五三一四六五六九", "NUMBER"),
+        ("加我微信：wxid_123456a", "HANDLE"),
+        ("어제 이서현 씨를 만났어요", "NAME"),
+        ("宛名：高橋里佳様", "NAME"),
+    ],
+)
+def test_the_second_opinion_names_each_kind_it_finds(tmp_path: Path, text: str, kind: str) -> None:
+    """Its own nets, not the redactor's normal form and models: what the redactor let through shows."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "out.jsonl").write_text(json.dumps({"text": text}, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert kind in scan(folder).found

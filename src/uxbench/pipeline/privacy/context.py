@@ -2,7 +2,8 @@
 
 A Luhn-valid 16-digit number after 订单号 is an order number, after 卡号 a card; an 11-digit
 number after "tracking no." is a parcel, after 手机 a phone. The nearest cue word before the
-number wins, so `订单号 123，手机 13812345678` still redacts the phone.
+number in the same clause wins, so `订单号 123，手机 13812345678` still redacts the phone and
+`卡丢了，身份证号 …` reads the ID as an ID.
 """
 
 from __future__ import annotations
@@ -13,20 +14,24 @@ CUE_WINDOW = 16  # characters before the number that are read for a cue
 
 _KEEP_ZH = (
     r"订单(?:号|编号)?|单号|工单|流水号|发票号?|编号|型号|货号|批次|序列号|条码|版本号?|"
-    r"第(?=\s*\d)|固件|升级到|更新到|价格|金额|[¥$€£]"
+    r"第(?=\s*\d)|固件|升级到|更新到|价格|金额|[¥$€£]|运单号?|快递单号?|学号|學號|工号|客服(?:电话|热线)?|热线|"
+    r"注文番号|追跡番号|型番|学籍番号|学生番号|주문번호|송장번호|운송장|학번|고객센터|サポート"
 )
 _KEEP_EN = (
     r"order(?:\s*(?:no\.?|number|num|id|#))?|tracking(?:\s*(?:no\.?|number|id|#))?|waybill|"
     r"invoice(?:\s*(?:no\.?|number|#))?|ticket\s*(?:no\.?|number|#)|ref(?:erence)?\s*(?:no\.?|number|#)|"
     r"serial(?:\s*(?:no\.?|number))?|model(?:\s*(?:no\.?|number))?|part\s*(?:no\.?|number)|"
     r"case\s*(?:no\.?|number|#)|sku|isbn|asin|version|ver\.?|v(?=\s*\d)|build|release|firmware|"
-    r"rmb|usd|cny|eur|price|cost|section|chapter|clause|step|upgrade(?:d)?\s+to|update(?:d)?\s+to"
+    r"rmb|usd|cny|eur|price|cost|section|chapter|clause|step|upgrade(?:d)?\s+to|update(?:d)?\s+to|"
+    r"student\s*(?:no\.?|number|id|#)|employee\s*(?:no\.?|number|id)|hotline|helpline|toll[- ]free|"
+    r"ean|upc|barcode"
 )
 # cue words of personal numbers, by what they name
 _CUES_ZH = {
-    "card": "卡|账号|账户",
-    "phone": "手机|电话|座机|联系方式|致电|拨打|打给|请打|微信",
-    "id": "身份证|证件",
+    "card": "卡|账号|账户|カード|카드",
+    "phone": "手机|电话|座机|联系方式|致电|拨打|打给|请打|微信|(?<![证證])号码|"
+    "電話|携帯|連絡先|전화|연락처|휴대폰|핸드폰",
+    "id": "身份证|证件|マイナンバー|個人番号|주민",
 }
 _CUES_EN = {
     "card": "card|account|acct|iban",
@@ -36,6 +41,8 @@ _CUES_EN = {
 
 
 _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
+# where a clause ends: a cue word names a number in its own clause only (`卡丢了，身份证号…`)
+_CLAUSE_END = re.compile(r"[，。；;！？!?\n]|,\s", re.DOTALL)
 
 
 def _words(english: str) -> str:
@@ -52,10 +59,18 @@ _CUE = re.compile(
 )
 
 
+def clause_before(text: str, start: int, window: int = CUE_WINDOW) -> str:
+    """The `window` characters before `start`, cut at the end of the clause before them."""
+    before = text[max(0, start - window) : start]
+    ends = list(_CLAUSE_END.finditer(before))
+    return before[ends[-1].end() :] if ends else before
+
+
 def cue_before(text: str, start: int, window: int = CUE_WINDOW) -> str | None:
     """`keep`, `card`, `phone`, `id` or None: the kind of the last cue word in the `window`
-    characters before `start`, after the last digit there (a cue names the number after it)."""
-    before = text[max(0, start - window) : start]
+    characters before `start` within its clause, after the last digit there (a cue names the
+    number after it)."""
+    before = clause_before(text, start, window)
     digit = _LAST_DIGIT.search(before)
     if digit is not None:
         before = before[digit.end() :]

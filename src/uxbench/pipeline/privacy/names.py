@@ -151,12 +151,22 @@ def emails(text: str) -> Iterator[Span]:
         yield match.start(), match.end(), "EMAIL"
 
 
+def introduced(text: str) -> Iterator[Span]:
+    """Names the text introduces (`我叫…`, `my name is …`, a letter's greeting or signature)."""
+    if may_name(text):
+        for pattern in (_NAME_ZH, _NAME_EN):
+            for match in pattern.finditer(text):
+                group = match.lastgroup or 0
+                yield match.start(group), match.end(group), "NAME"
+
+
 def names(text: str) -> Iterator[Span]:
-    introduced = (_NAME_ZH, _NAME_EN) if may_name(text) else ()
-    for pattern in (*introduced, _THIRD_ZH):
-        for match in pattern.finditer(text):
-            group = match.lastgroup or 0
-            yield match.start(group), match.end(group), "NAME"
+    """Introduced names, and the guesses of the patterns when no learned detector runs: a
+    surname after a verb of address (`_THIRD_ZH`), capitalised word pairs, jieba's `nr` words."""
+    yield from introduced(text)
+    for match in _THIRD_ZH.finditer(text):
+        group = match.lastgroup or 0
+        yield match.start(group), match.end(group), "NAME"
     for match in _PAIR_EN.finditer(text):
         yield match.start(), match.end(), "NAME"
     if _HAS_CJK.search(text):

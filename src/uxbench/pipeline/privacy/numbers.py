@@ -19,11 +19,23 @@ from collections.abc import Iterator
 from datetime import date
 
 import phonenumbers
-from stdnum import iban, luhn
+from stdnum import ean, iban, luhn
+from stdnum.cn import ric
 
 from uxbench.pipeline.privacy.context import cue_before, keeps
 
-PHONE_REGIONS = ("CN", "US")  # how numbers without a leading + are read
+# how numbers without a leading + are read: any as mainland Chinese or North American; one with a
+# trunk 0 also as Japanese, Korean, Taiwanese, British or Australian (a bare 8-digit run is no
+# phone of its own: Hong Kong's numbers need a phone cue)
+PHONE_REGIONS = ("CN", "US")
+TRUNK_REGIONS = ("JP", "KR", "TW", "GB", "AU")
+# numbers of businesses, not of people: hotlines (400, 800, 0120, 1588) are kept
+_BUSINESS = {
+    phonenumbers.PhoneNumberType.TOLL_FREE,
+    phonenumbers.PhoneNumberType.SHARED_COST,
+    phonenumbers.PhoneNumberType.PREMIUM_RATE,
+    phonenumbers.PhoneNumberType.UAN,
+}
 Span = tuple[int, int, str]
 
 _EDGE = r"(?<![0-9A-Za-z])"
@@ -70,6 +82,8 @@ _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
 )
 _URL_PATH = re.compile(r"\.(?:s?html?|php|aspx?|jsp|jpe?g|png|gif|pdf)(?![A-Za-z0-9])", re.IGNORECASE)
+_HOTLINE_START = re.compile(r"(?:\+?1[ .-]?|\(?)(?:400|800|888|877|866|855|844|833|900)")
+_PRODUCT_BEFORE = re.compile(r"[A-Za-z][A-Za-z]*OS ?$|(?:[A-Z][a-z]+){2,} ?$")  # HarmonyOS 4.0.0.120
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 
 
@@ -91,10 +105,11 @@ def _old_resident_id(digits: str) -> bool:
 
 
 def id_numbers(text: str) -> Iterator[Span]:
-    """Resident IDs by shape (a card cue leaves the number to `cards`), Taiwan's IDs, UK national
+    """Resident IDs by shape (after a card cue, only one with a valid check digit), Taiwan's IDs, UK national
     insurance numbers; a 15-digit number needs a birth date in it or an ID cue."""
     for match in _ID18.finditer(text):
-        if cue_before(text, match.start()) not in ("keep", "card"):
+        cue = cue_before(text, match.start())
+        if cue != "keep" and (cue != "card" or ric.is_valid(_compact(match.group()))):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _ID15.finditer(text):
         cue = cue_before(text, match.start())
@@ -131,28 +146,55 @@ def cards(text: str) -> Iterator[Span]:
         cue = cue_before(text, match.start())
         if _URL_PATH.match(text, match.end()):
             continue  # a page of a site (item.jd.com/100012043978.html)
-        if cue == "card" or (cue != "keep" and luhn.is_valid(_compact(match.group()))):
+        digits = _compact(match.group())
+        if cue != "card" and len(digits) == 13 and ean.is_valid(digits):
+            continue  # an EAN-13 barcode: a product's, not a person's
+        if cue == "card" or (cue != "keep" and luhn.is_valid(digits)):
             yield match.start(), match.end(), "BANK_CARD"
 
 
 def _valid_phone(candidate: str) -> bool:
+    """A person's phone: with `+` / `00`, any number of a possible length for its country (fail
+    closed: Faker's and people's numbers are not all in the numbering plans); without, a valid
+    number of `PHONE_REGIONS` (`TRUNK_REGIONS` too with a trunk 0) that is no hotline
+    (`_BUSINESS`)."""
     candidate = candidate.lstrip("(")
     try:
-        if candidate.startswith(("+", "00")):
-            return phonenumbers.is_valid_number(phonenumbers.parse("+" + candidate.lstrip("+0 ")))
-        for region in PHONE_REGIONS:  # checking one region is much faster than finding the region
-            if phonenumbers.is_valid_number_for_region(phonenumbers.parse(candidate, region), region):
-                return True
+        if candidate.startswith(("+", "00")):  # fail closed: a + number is a phone, a hotline too
+            number = phonenumbers.parse("+" + candidate.lstrip("+0 ").replace(".", " "))
+            return phonenumbers.is_possible_number(number)
+        regions = PHONE_REGIONS + TRUNK_REGIONS if candidate.startswith("0") else PHONE_REGIONS
+        for region in regions:  # checking one region is much faster than finding the region
+            number = phonenumbers.parse(candidate, region)
+            if phonenumbers.is_valid_number_for_region(number, region):
+                return not _business(number)
     except phonenumbers.NumberParseException:
         pass
     return False
+
+
+def _business(number: phonenumbers.PhoneNumber) -> bool:
+    return phonenumbers.number_type(number) in _BUSINESS
+
+
+def _hotline(candidate: str) -> bool:
+    """A shaped number that libphonenumber calls a hotline in China or North America (only
+    numbers that start as hotlines do are parsed: parsing is the redactor's slowest step)."""
+    if not _HOTLINE_START.match(candidate):
+        return False
+    try:
+        return any(_business(phonenumbers.parse(candidate, region)) for region in ("CN", "US"))
+    except phonenumbers.NumberParseException:
+        return False
 
 
 def phones(text: str) -> Iterator[Span]:
     """Phone-shaped numbers (`_PHONE_SHAPES`), any run of digits after a phone cue, and numbers
     that libphonenumber's metadata calls valid for mainland China, North America or, with a `+`
     / `00`, any country."""
-    shaped = [m.span() for m in _PHONE_SHAPES.finditer(text) if not keeps(text, m.start())]
+    shaped = [
+        m.span() for m in _PHONE_SHAPES.finditer(text) if not (keeps(text, m.start()) or _hotline(m.group()))
+    ]
     for start, end in shaped:
         yield start, end, "PHONE"
     for match in _PHONE.finditer(text):
@@ -172,14 +214,29 @@ def phones(text: str) -> Iterator[Span]:
             yield start, start + len(candidate), "PHONE"
 
 
+def _shared(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Loopback, or a private IPv4 address ending in .1 or .254: a home router's (192.168.1.1,
+    10.0.0.1), the same on millions of networks, so it names no one."""
+    if address.is_loopback:
+        return True
+    return address.version == 4 and address.is_private and str(address).rsplit(".", 1)[1] in ("1", "254")
+
+
 def ips(text: str) -> Iterator[Span]:
-    """IPv4 and IPv6 addresses; a version (v1.2.3.4, 版本 10.0.0.1) or a section (第 1.1.1.1 节) is kept."""
+    """IPv4 and IPv6 addresses. Kept: a version (v1.2.3.4, 版本 10.0.0.1, `HarmonyOS 4.0.0.120`:
+    a product's name just before), a section (第 1.1.1.1 节), and an address millions of
+    machines share (`_shared`) unless an IP cue names it the user's."""
     for pattern in (_IPV4, _IPV6):
         for match in pattern.finditer(text):
-            if pattern is _IPV4 and (keeps(text, match.start()) or _SECTION_AFTER.match(text, match.end())):
+            if pattern is _IPV4 and (
+                keeps(text, match.start())
+                or _SECTION_AFTER.match(text, match.end())
+                or _PRODUCT_BEFORE.search(text, 0, match.start())
+            ):
                 continue
             try:
-                ipaddress.ip_address(match.group())
+                address = ipaddress.ip_address(match.group())
             except ValueError:
                 continue
-            yield match.start(), match.end(), "IP"
+            if not _shared(address) or cue_before(text, match.start()) == "id":  # "my IP is 192.168.1.1"
+                yield match.start(), match.end(), "IP"

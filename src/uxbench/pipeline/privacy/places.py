@@ -1,6 +1,7 @@
 """Addresses given without a lead-in word, in Chinese and English: a chain of place names that
-holds a number, and a run of capitalised words and numbers that ends in a US state and ZIP code
-or a UK postcode. `people.addresses` finds street lines of their own (221 Baker Street).
+holds a number, and a run of capitalised words and numbers that ends in a US state and ZIP code,
+a UK postcode, a Canadian or an Australian one. `names.addresses` finds street lines of their
+own (221 Baker Street).
 """
 
 from __future__ import annotations
@@ -33,12 +34,18 @@ _LEAD_ZH = re.compile(
 )
 _UNIT_ZH = re.compile(r"\d")
 
+# how an English address ends: a US state and ZIP, a UK postcode, a Canadian province and postal code,
+# an Australian state and postcode
+_POSTCODES = (
+    r"[A-Z]{2},? \d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]{2},? [A-Z]\d[A-Z] ?\d[A-Z]\d|"
+    r"(?:ACT|NSW|NT|QLD|SA|TAS|VIC|WA),? \d{4}"
+)
 _TOKEN = r"(?:\d{1,6}[A-Za-z]?|[A-ZÀ-Þ][\w'’.-]*|#\d+|(?i:apt|suite|ste|unit|flat|studio|room)\.?)"
 _ADDRESS_EN = re.compile(
     rf"(?<![\w'’.-])(?:{_TOKEN}(?:,? |,?\n\s*)){{1,10}}?"
-    r"(?:[A-Z]{2},? \d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})(?![\w])"
+    rf"(?:{_POSTCODES})(?![\w])"
 )
-_ANCHOR_EN = re.compile(r"[A-Z]{2},? \d{5}|[A-Z]\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]{2}\d[A-Z\d]? ?\d[A-Z]{2}")
+_ANCHOR_EN = re.compile(_POSTCODES)
 
 
 def addresses(text: str) -> Iterator[Span]:

@@ -5,19 +5,24 @@ each span becomes a typed placeholder (`[EMAIL]`, `[PHONE]`, …). The detectors
 they find: `secrets` (credentials pasted into chat, URLs that carry one), `numbers` (checked
 identifiers: resident IDs, SSNs, IBANs, cards, phones, IPs; the words before a number decide
 an ambiguous one, `context`), `people` (emails, names, street addresses). They read the text
-with full-width digits and Latin letters folded to ASCII (１３８… is a phone too); the fold
-keeps every offset. docs/pipeline.md#privacy has the measured recall and precision per kind.
+in a normal form (full-width folded, Chinese numerals as digits, `艾特` as `@`); the form
+maps every span back (`normalise`). Names and addresses come from a learned detector
+(`learned`, the `pipeline-ner` extra) when it is installed. docs/pipeline.md#privacy has the
+measured recall and precision per kind.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from uxbench.pipeline.privacy import names, numbers, places, secrets
+from uxbench.pipeline.privacy import accounts, documents, learned, names, numbers, places, secrets
+from uxbench.pipeline.privacy.context import CUE_WINDOW
+from uxbench.pipeline.privacy.normalise import normalise
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 
 TYPES = (
@@ -28,6 +33,9 @@ TYPES = (
     "SSN",
     "IBAN",
     "BANK_CARD",
+    "DEVICE",
+    "HANDLE",
+    "PLATE",
     "PHONE",
     "IP",
     "ADDRESS",
@@ -38,69 +46,96 @@ log = logging.getLogger(__name__)
 Span = tuple[int, int, str]
 Detector = Callable[[str], Iterator[Span]]
 
-# full-width digits, Latin letters and the signs of emails and numbers, one character for one
-_WIDE = (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))
-_FOLD: dict[int, int | str] = {code: code - 0xFEE0 for code in _WIDE}
-_FOLD.update({ord("＠"): "@", ord("＋"): "+", ord("－"): "-", ord("．"): ".", ord("＿"): "_"})
 _DIGIT = re.compile(r"\d")
 _PLACEHOLDER = re.compile(r"\[(?:" + "|".join(TYPES) + r")\]")
 
 # (detector, what the text must hold for it to run): cheap tests skip most detectors on most turns
-DETECTORS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
+PATTERNS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (secrets.keys, lambda t: True),
     (secrets.urls, lambda t: "://" in t or "www." in t),
     (names.emails, lambda t: "@" in t),
     (numbers.ibans, _DIGIT.search),
     (numbers.id_numbers, _DIGIT.search),
+    (documents.documents, _DIGIT.search),
     (numbers.ssns, _DIGIT.search),
+    (accounts.devices, lambda t: ":" in t or "-" in t or "IMEI" in t.upper() or "串号" in t),
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
+    (accounts.handles, accounts.may_handle),
+    (accounts.plates, _DIGIT.search),
     (numbers.phones, _DIGIT.search),
     (secrets.credentials, lambda t: True),
     (places.addresses, _DIGIT.search),
     (names.addresses, _DIGIT.search),
-    (names.names, lambda t: True),
 )
+NAMES: tuple[Detector, Callable[[str], bool]] = (names.names, lambda t: True)
+NAMES_INTRODUCED: tuple[Detector, Callable[[str], bool]] = (names.introduced, lambda t: True)
 
 
-# ---------------------------------------------------------------- redaction
+class Redactor:
+    """The patterns of the structured kinds, and names and addresses from the learned detector
+    `ner` when there is one (with the names the text introduces, `我叫…`, `my name is …`), or from
+    the name patterns when there is none (`learned.missing_warning` says what that costs)."""
+
+    def __init__(self, ner: learned.NerDetector | None) -> None:
+        self.ner = ner
+        tail = (NAMES,) if ner is None else ((ner.spans, lambda t: True), NAMES_INTRODUCED)
+        self.detectors = (*PATTERNS, *tail)  # read when made: a test may swap PATTERNS first
+
+    def find_spans(self, text: str) -> list[Span]:
+        """Spans in text order, typed by the detector listed first. Each detector reads the
+        normal form of the text (`normalise`) with the spans found before masked out (a card is
+        not read again as a phone); a span that touches an earlier one merges with it, so nothing
+        of either is left out. A detector that fails (a library's error on a strange string)
+        fails closed: the whole text is one `REDACTED` span, and the error is logged."""
+        try:
+            return self._find_spans(text)
+        except Exception as error:  # any library error: never let the text through
+            log.warning("a detector failed on a text of %d characters (%r): redacted whole", len(text), error)
+            return [(0, len(text), "REDACTED")] if text else []
+
+    def _find_spans(self, text: str) -> list[Span]:
+        normal = normalise(text)
+        folded = normal.text
+        if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
+            folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)
+        found: list[tuple[int, int, int, str]] = []
+        for rank, (detector, applies) in enumerate(self.detectors):
+            if not applies(folded):
+                continue
+            spans = [(start, end, rank, kind) for start, end, kind in detector(folded) if end > start]
+            if spans:
+                found += spans
+                folded = _mask(folded, spans)
+        merged: list[list[int | str]] = []  # [start, end, rank, kind]
+        for start, end, rank, kind in sorted((*normal.span(s, e), r, k) for s, e, r, k in found):
+            if merged and start < int(merged[-1][1]):
+                last = merged[-1]
+                last[1] = max(int(last[1]), end)
+                if rank < int(last[2]):
+                    last[2:] = [rank, kind]
+            else:
+                merged.append([start, end, rank, kind])
+        return [(int(s), int(e), str(k)) for s, e, _, k in merged]
+
+
+@functools.cache
+def default_redactor() -> Redactor:
+    """The redactor of the pipeline: with the learned detector `UXBENCH_PII_NER` names (`auto`,
+    the default: the one installed), warning once when none is (`learned.default`)."""
+    return Redactor(learned.default())
+
+
+def redaction_note() -> str:
+    """What redacted the run, for its stats report: which learned detector, or the warning that
+    none did and what that costs."""
+    ner = default_redactor().ner
+    return f"on: patterns + {ner.describe()}" if ner else f"on: {learned.missing_warning()}"
 
 
 def find_spans(text: str) -> list[Span]:
-    """Spans in text order, typed by the detector listed first. Each detector reads the text
-    with the spans found before masked out (a card is not read again as a phone); a span that
-    touches an earlier one merges with it, so nothing of either is left out. A detector that
-    fails (a library's error on a strange string) fails closed: the whole text is one
-    `REDACTED` span, and the error is logged."""
-    try:
-        return _find_spans(text)
-    except Exception as error:  # any library error: never let the text through
-        log.warning("a detector failed on a text of %d characters (%r): redacted whole", len(text), error)
-        return [(0, len(text), "REDACTED")] if text else []
-
-
-def _find_spans(text: str) -> list[Span]:
-    folded = text.translate(_FOLD)
-    if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
-        folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)
-    found: list[tuple[int, int, int, str]] = []
-    for rank, (detector, applies) in enumerate(DETECTORS):
-        if not applies(folded):
-            continue
-        spans = [(start, end, rank, kind) for start, end, kind in detector(folded) if end > start]
-        if spans:
-            found += spans
-            folded = _mask(folded, spans)
-    merged: list[list[int | str]] = []  # [start, end, rank, kind]
-    for start, end, rank, kind in sorted(found):
-        if merged and start < int(merged[-1][1]):
-            last = merged[-1]
-            last[1] = max(int(last[1]), end)
-            if rank < int(last[2]):
-                last[2:] = [rank, kind]
-        else:
-            merged.append([start, end, rank, kind])
-    return [(int(s), int(e), str(k)) for s, e, _, k in merged]
+    """The spans of `default_redactor` (see `Redactor.find_spans`)."""
+    return default_redactor().find_spans(text)
 
 
 def _mask(text: str, spans: list[tuple[int, int, int, str]]) -> str:
@@ -114,7 +149,10 @@ def _mask(text: str, spans: list[tuple[int, int, int, str]]) -> str:
 
 def redact_text(text: str, counts: Counter[str] | None = None) -> str:
     """`text` with every span found replaced by its `[TYPE]` placeholder; counts by type."""
-    spans = find_spans(text)
+    return _render(text, find_spans(text), counts)
+
+
+def _render(text: str, spans: list[Span], counts: Counter[str] | None) -> str:
     if not spans:
         return text
     pieces, last = [], 0
@@ -138,8 +176,48 @@ def redact_cid(cid: str, counts: Counter[str] | None = None) -> str:
     return "redacted-" + hashlib.blake2b(cid.encode(), digest_size=8).hexdigest()
 
 
+_TAIL = re.compile(r"[\d\s\-+().]{1,24}$")  # how a turn cut inside a number ends
+_HEAD = re.compile(r"^[\d\s\-().]{1,24}[Xx]?")  # and how the next one goes on
+
+
+def split_spans(first: str, second: str) -> tuple[list[Span], list[Span]]:
+    """Spans of a value split over two consecutive turns of one speaker (`我的手机是138` /
+    `0013 8000`): the digits that end `first` and start `second`, read as one text; each turn's
+    part of a value found across the joint (empty lists when there is none)."""
+    tail, head = _TAIL.search(first), _HEAD.match(second)
+    if not (tail and head and _DIGIT.search(tail.group()) and _DIGIT.search(head.group())):
+        return [], []
+    start = max(0, tail.start() - CUE_WINDOW)
+    joined = first[start:] + head.group()
+    joint = len(first) - start
+    ends, starts = [], []
+    for s, e, kind in find_spans(joined):
+        if s < joint < e:
+            ends.append((start + s, len(first), kind))
+            starts.append((0, e - joint, kind))
+    return ends, starts
+
+
+def _merge(spans: list[Span], more: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    for start, end, kind in sorted(spans + more):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end), merged[-1][2])
+        else:
+            merged.append((start, end, kind))
+    return merged
+
+
 def redact_conversation(conversation: Conversation, counts: Counter[str]) -> Conversation:
-    turns = tuple(
-        LogTurn(t.role, redact_text(t.text, counts), t.time, t.feedback) for t in conversation.turns
+    """Every turn redacted; a number split over consecutive turns of one speaker is one number."""
+    turns = conversation.turns
+    spans = [find_spans(t.text) for t in turns]
+    for i in range(len(turns) - 1):
+        if turns[i].role == turns[i + 1].role:
+            ends, starts = split_spans(turns[i].text, turns[i + 1].text)
+            spans[i], spans[i + 1] = _merge(spans[i], ends), _merge(spans[i + 1], starts)
+    redacted = tuple(
+        LogTurn(t.role, _render(t.text, s, counts), t.time, t.feedback)
+        for t, s in zip(turns, spans, strict=True)
     )
-    return Conversation(redact_cid(conversation.cid, counts), turns)
+    return Conversation(redact_cid(conversation.cid, counts), redacted)

@@ -10,7 +10,9 @@ the redactor's detectors asking themselves, but the field libraries and a wider 
   are no secrets), any run of 7 or more digits (an ID, a card, a phone) that no order, version or
   date cue explains, an email address (also `163。com`), `user:pass@` in a URL, a capitalised
   name after a word that names a person, a Chinese address with a door number, a US state and
-  ZIP code, a UK postcode.
+  ZIP code, a UK postcode; a spelt-out e-mail (`name at 163 dot com`, `name艾特qq.com`), a MAC
+  address (DEVICE), a Chinese or Korean plate (PLATE), a run of Chinese numerals, the word after a
+  messenger's name (HANDLE), a Korean or Japanese name before its honorific (님, 씨, さん, 様).
 
 Placeholders (`[PHONE]`), fence lines and ISO timestamps are no values. Slower than the redactor,
 and meant to be: it runs once on a finished set.
@@ -44,6 +46,9 @@ _DATE = re.compile(
 _DIGITS = re.compile(
     r"(?<![\w.])\+?\d(?:[ ()./-]{0,2}\d){6,}(?:[Xx](?![A-Za-z0-9])|\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w])"
 )
+_AT = r"\s*(?:\[at\]|\(at\)|艾特)\s*"
+_SPELT_DOT = r"(?:\s*(?:\[dot\]|\(dot\)|点)\s*|\s+dot\s+)"
+_DOT = rf"(?:{_SPELT_DOT}|\.)"
 _NAME_EN = re.compile(
     r"(?:(?i:\bto|\bwith|\bask|\btell|\bcall|\bfrom|\bby|\bdear|\bname is|\bI'm|\bI am|\bthis is|\bcc)\s+)"
     r"(?P<name>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)+)"
@@ -59,6 +64,39 @@ _SHAPES = (
             r"|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"
         ),
         "ADDRESS",
+    ),
+    # spelt e-mails (name[at]x.com, name艾特qq.com, name at 163 dot com), not the redactor's normal form
+    (
+        re.compile(
+            rf"[A-Za-z0-9._+-]+{_AT}[A-Za-z0-9-]+(?:{_DOT}[A-Za-z0-9-]+)*{_DOT}[A-Za-z]{{2,}}"
+            rf"|[A-Za-z0-9._+-]+\s+at\s+[A-Za-z0-9-]+(?:{_DOT}[A-Za-z0-9-]+)*{_SPELT_DOT}[A-Za-z]{{2,}}",
+            re.IGNORECASE,
+        ),
+        "EMAIL",
+    ),
+    (re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{2}(?:[:-][0-9A-Fa-f]{2}){5}(?![0-9A-Fa-f])"), "DEVICE"),
+    (
+        re.compile(
+            r"[京沪粤浙苏川鲁豫鄂湘闽皖津渝冀辽吉黑赣桂琼贵云陕甘青宁新蒙晋藏][A-Z]\W?[A-Z0-9]{5,6}"
+            r"|\d{2,3}[\uac00-\ud7a3]\s?\d{4}"
+        ),
+        "PLATE",
+    ),
+    (re.compile(r"[零〇一二三四五六七八九幺两]{7,}"), "NUMBER"),
+    (
+        re.compile(
+            r"(?:微信号?|(?i:wechat|telegram|whatsapp)|QQ|LINE|카카오톡|카톡)"
+            r"(?:\s*(?:号|ID|id|아이디)\s*[:：是]?|\s*[:：是])\s*@?[A-Za-z0-9_.-]{5,}"
+        ),
+        "HANDLE",
+    ),
+    # names before an honorific: 이서현 씨, 高橋さん, 井上 裕美子様
+    (
+        re.compile(
+            r"[\uac00-\ud7a3]{2,4}(?=\s?(?:님|씨))"
+            r"|[\u4e00-\u9fff]{1,4}[ \u3000]?[\u4e00-\u9fff]{0,3}(?=さん|様|さま|ちゃん|君)"
+        ),
+        "NAME",
     ),
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from uxbench.pipeline.privacy.redact import redact_conversation, redact_text
+from uxbench.pipeline.privacy.redact import redact_conversation, redact_text, redaction_note
 from uxbench.pipeline.privacy.unsafe import UnsafeScreen
 from uxbench.pipeline.read.files import RowWriter, dump, location, numbered_lines, write_stats
 from uxbench.pipeline.read.mapping import DEFAULT_FIELDS, Fields
@@ -137,7 +137,7 @@ def signals_stage(
         "rating_like_fields_not_read": dict(report.tally.rating_like.most_common()),
         "reader_notes": dict(sorted(report.notes.counts.items())),
         "warnings": report.warnings(fields),
-        "redaction": "on" if redact else "off (--no-redact)",
+        "redaction": redaction_note() if redact else "off (--no-redact)",
         "redacted": dict(redacted.most_common()),
     }
     write_stats(out, None, "signals", counts)

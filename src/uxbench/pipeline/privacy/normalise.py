@@ -1,0 +1,95 @@
+"""What people type, read as the detectors expect it: one place, run once per text.
+
+- full-width digits, Latin letters and signs fold to ASCII (`１３８…`, `＠`);
+- a run of seven or more Chinese numerals is a number (`一三九五八六五五四三九`, `幺` is 1);
+- zero-width characters pasted from web pages vanish (`138\u200b0013…`);
+- an e-mail spelt out (`name at 163 dot com`, `name[at]163.com`, `name艾特qq.com`, `name(at)x(dot)com`)
+  becomes `name@163.com`.
+
+The detectors see the normal form; `Normal.span` maps a span of it back onto the original text,
+so a redaction covers every character the user typed for the value (the whole `艾特`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_WIDE = (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))
+_FOLD: dict[int, int | str] = {code: code - 0xFEE0 for code in _WIDE}
+_FOLD.update({ord("＠"): "@", ord("＋"): "+", ord("－"): "-", ord("．"): ".", ord("＿"): "_"})
+_ZH_DIGITS = {"零": "0", "〇": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4"}
+_ZH_DIGITS.update({"五": "5", "六": "6", "七": "7", "八": "8", "九": "9"})
+_ZH_NUMBER = re.compile(f"[{''.join(_ZH_DIGITS)}]{{7,}}")
+_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+_LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
+_AT = r"(?:\s*(?:\[at\]|\(at\)|\{at\}|<at>|艾特|圈a)\s*|\s+at\s+)"
+_DOT = r"(?:\s*(?:\[dot\]|\(dot\)|\{dot\}|<dot>|点)\s*|\s+dot\s+|\.|。)"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
+_SPELT_EMAIL = re.compile(
+    rf"(?<![A-Za-z0-9._%+\-]){_LOCAL}(?P<at>{_AT})"
+    rf"(?P<domain>{_LABEL}(?:{_DOT}{_LABEL})*{_DOT}[A-Za-z]{{2,24}})(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+_DOT_ONLY = re.compile(_DOT, re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Normal:
+    """A text in normal form, with where each of its characters came from in the original."""
+
+    text: str
+    starts: tuple[int, ...] | None = None  # original offset of each character's first source character
+    ends: tuple[int, ...] | None = None  # original offset just past its last one (None: one for one)
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """A (non-empty) span of the normal form as a span of the original text."""
+        if self.starts is None or self.ends is None:
+            return start, end
+        return self.starts[start], self.ends[end - 1]
+
+
+def normalise(text: str) -> Normal:
+    """The normal form of `text` (see the module's docstring)."""
+    folded = text.translate(_FOLD)
+    if _ZH_NUMBER.search(folded):
+        folded = _ZH_NUMBER.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group()), folded)
+    normal = Normal(folded)
+    if _ZERO_WIDTH.search(folded):
+        normal = _edit(normal, [(m.start(), m.end(), "") for m in _ZERO_WIDTH.finditer(folded)])
+    spelt = _spelt_emails(normal.text)
+    return _edit(normal, spelt) if spelt else normal
+
+
+def _edit(normal: Normal, edits: list[tuple[int, int, str]]) -> Normal:
+    """`normal` with non-overlapping (start, end, replacement) edits made; a replacement keeps
+    the original span of what it replaces (`艾特` → `@` covers both characters)."""
+    text = normal.text
+    starts = normal.starts if normal.starts is not None else tuple(range(len(text)))
+    ends = normal.ends if normal.ends is not None else tuple(range(1, len(text) + 1))
+    out: list[str] = []
+    new_starts: list[int] = []
+    new_ends: list[int] = []
+    at = 0
+    for start, end, replacement in sorted(edits):
+        out.append(text[at:start])
+        new_starts += starts[at:start]
+        new_ends += ends[at:start]
+        out.append(replacement)
+        new_starts += [starts[start]] * len(replacement)
+        new_ends += [ends[end - 1]] * len(replacement)
+        at = end
+    out.append(text[at:])
+    new_starts += starts[at:]
+    new_ends += ends[at:]
+    return Normal("".join(out), tuple(new_starts), tuple(new_ends))
+
+
+def _spelt_emails(text: str) -> list[tuple[int, int, str]]:
+    """Edits that turn a spelt-out e-mail's `at` and `dot` into `@` and `.`."""
+    edits: list[tuple[int, int, str]] = []
+    for match in _SPELT_EMAIL.finditer(text):
+        at, domain = match.span("at"), match.span("domain")
+        edits.append((at[0], at[1], "@"))
+        edits += [(d.start(), d.end(), ".") for d in _DOT_ONLY.finditer(text, *domain) if d.group() != "."]
+    return edits

@@ -1,0 +1,135 @@
+"""Invariants of the redactor on generated input (Hypothesis), patterns alone (what CI has):
+no digit run of a planted value survives; redaction is idempotent; a near-miss is untouched;
+the dry run writes no value that a redactor call removes."""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from helpers.pipeline import dry_run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
+from stdnum import luhn
+from stdnum.cn import ric
+
+from uxbench.pipeline.privacy.redact import Redactor
+from uxbench.pipeline.tools.synth import write_synth
+
+set_hypothesis_home_dir(tempfile.mkdtemp(prefix="uxbench-hypothesis-"))  # its caches, not in the tree
+PATTERNS = Redactor(ner=None)
+ZH_NUMERALS = "零一二三四五六七八九"
+
+
+def _redact(text: str) -> str:
+    pieces, last = [], 0
+    for start, end, kind in PATTERNS.find_spans(text):
+        pieces += [text[last:start], f"[{kind}]"]
+        last = end
+    return "".join(pieces) + text[last:]
+
+
+@st.composite
+def mobiles(draw: st.DrawFn) -> str:
+    digits = draw(st.sampled_from("3456789")) + draw(st.text("0123456789", min_size=9, max_size=9))
+    value = "1" + digits
+    shape = draw(st.sampled_from(("plain", "spaced", "dashed", "numerals", "wide", "zero-width")))
+    if shape == "spaced":
+        return f"{value[:3]} {value[3:7]} {value[7:]}"
+    if shape == "dashed":
+        return f"{value[:3]}-{value[3:7]}-{value[7:]}"
+    if shape == "numerals":
+        return "".join(ZH_NUMERALS[int(d)] for d in value)
+    if shape == "wide":
+        return value.translate({ord(d): 0xFF10 + int(d) for d in "0123456789"})
+    if shape == "zero-width":
+        return value[:5] + "\u200b" + value[5:]
+    return value
+
+
+@st.composite
+def resident_ids(draw: st.DrawFn) -> str:
+    area = draw(st.sampled_from(("110105", "310104", "440305", "510107")))
+    born = draw(st.dates(min_value=__import__("datetime").date(1940, 1, 1))).strftime("%Y%m%d")
+    body = area + born + draw(st.text("0123456789", min_size=3, max_size=3))
+    return body + ric.calc_check_digit(body + "0")  # it reads the 18-digit form
+
+
+@st.composite
+def cards(draw: st.DrawFn) -> str:
+    body = draw(st.sampled_from(("4", "51", "62"))) + draw(st.text("0123456789", min_size=13, max_size=13))
+    body = body[:15]
+    value = body + luhn.calc_check_digit(body)
+    return draw(st.sampled_from((value, " ".join(value[i : i + 4] for i in range(0, 16, 4)))))
+
+
+CUES = ("我的手机号是{v}，有事打我", "身份证{v}", "卡号 {v}", "call me on {v}", "{v}", "号码：{v}。谢谢")
+NEAR = (
+    ("订单号 {v} 还没发货", st.text("0123456789", min_size=8, max_size=18)),
+    (
+        "升级到 {v} 以后就闪退",
+        st.lists(st.integers(0, 30), min_size=2, max_size=4).map(lambda p: ".".join(map(str, p))),
+    ),
+    ("价格是¥{v}", st.integers(1, 99999).map(str)),
+    (
+        "客服电话 400-{v} 一直占线",
+        st.text("0123456789", min_size=7, max_size=7).map(lambda d: d[:3] + "-" + d[3:]),
+    ),
+    ("型号 {v} 的电脑", st.from_regex(r"M[A-Z][0-9]{3}(CH|LL)/A", fullmatch=True)),
+    ("gateway 192.168.{v}.1 is down", st.integers(0, 255).map(str)),
+)
+
+
+@given(value=st.one_of(mobiles(), resident_ids(), cards()), template=st.sampled_from(CUES))
+@settings(max_examples=300, deadline=None, database=None)
+def test_no_digit_run_of_a_planted_value_survives(value: str, template: str) -> None:
+    redacted = _redact(template.replace("{v}", value))
+    digits = re.sub(r"\D", "", value.translate({0xFF10 + i: str(i) for i in range(10)}))
+    for run in re.findall(r"\d{4,}", value):
+        assert run not in redacted
+    assert digits not in re.sub(r"\D", "", redacted) or not digits
+
+
+@given(
+    st.text(alphabet=st.sampled_from(list("0123456789 -.@:：，。abcXYZ手机号身份证卡一三九")), max_size=60)
+)
+@settings(max_examples=300, deadline=None, database=None)
+def test_redaction_is_idempotent(text: str) -> None:
+    once = _redact(text)
+    assert _redact(once) == once
+
+
+@given(near=st.sampled_from(NEAR).flatmap(lambda t: st.tuples(st.just(t[0]), t[1])))
+@settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_near_miss_is_untouched(near: tuple[str, str]) -> None:
+    template, value = near
+    text = template.replace("{v}", value)
+    assert PATTERNS.find_spans(text) == []
+
+
+@pytest.mark.integration
+@given(values=st.lists(st.one_of(mobiles(), resident_ids(), cards()), min_size=3, max_size=6))
+@settings(
+    max_examples=3, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_the_dry_run_writes_no_value_a_redactor_call_removes(tmp_path: Path, values: list[str]) -> None:
+    run = tmp_path / f"run{len(list(tmp_path.iterdir()))}"
+    run.mkdir()
+    raw = run / "raw.jsonl"
+    write_synth(raw, 20, seed=7)
+    lines = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines()]
+    removed = set()
+    for line, value in zip(lines, values, strict=False):
+        key, field = ("turns", "message") if "turns" in line else ("messages", "content")
+        turn = next(t for t in line[key] if t["role"] == "user")
+        turn[field] = f"{turn[field]} 我的号码是{value}"
+        removed |= {turn[field][s:e] for s, e, _ in PATTERNS.find_spans(turn[field])}
+    raw.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n", encoding="utf-8")
+    assert dry_run(raw, run / "out", "--chunk-size", "1000") == 0
+    written = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (run / "out").rglob("*.json*"))
+    leaked = [v for v in removed if len(v) >= 7 and v in written]
+    assert leaked == []
