@@ -23,6 +23,9 @@ import re
 from collections.abc import Iterator
 from typing import Any, Protocol
 
+from uxbench.runtime.docs import install_extra
+from uxbench.runtime.errors import DataError
+
 log = logging.getLogger(__name__)
 Span = tuple[int, int, str]
 
@@ -240,7 +243,9 @@ def load(spec: str = "auto") -> NerDetector | None:
             return Routed()
         except ImportError:
             if spec == "routed":
-                raise SystemExit(f"the learned detector needs: pip install 'uxbench[{EXTRA}]'") from None
+                raise DataError(
+                    f"UXBENCH_PII_NER=routed: the learned detector needs {install_extra(EXTRA)}"
+                ) from None
             return None
     return TokenClassifier(spec)
 
