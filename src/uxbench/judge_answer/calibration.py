@@ -11,7 +11,7 @@ negation, the other language's words, JSON answers), or whose logprobs there can
 labels' ratio (none, NaN / +inf / null where a label's should be, labels of several tokens the
 server did not spell), has no P(good); the probability metrics skip it, `p_good_rate` says how
 many had one, and the score's `p_good_missing` says why. With `constrain`, P(good) is read back
-from the server's prompt logprobs instead (`uxbench.grader_answer.logprobs.sequence_logprobs`). A
+from the server's prompt logprobs instead (`uxbench.grader_answer.prompt_logprobs`). A
 stored P(good) that is not a number in [0, 1] (a log written by an older version) is skipped
 too and counted by `p_good_skipped`. y = 1 when the user liked the reply, 0 when not.
 
