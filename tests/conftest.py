@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
-from hypothesis.configuration import set_hypothesis_home_dir
 from helpers.records import judge_records, write_jsonl
 from helpers.vllmserver import PYTHON_ENV, Served, serve
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 import uxbench
 from uxbench.data.dataset import RELEASE_FILES

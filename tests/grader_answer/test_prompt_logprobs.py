@@ -74,7 +74,8 @@ def entries(tokens: list[tuple[str, float, str]], ranked: list[bool], order: lis
 @st.composite
 def servers(draw: st.DrawFn, labels: dict = LABELS) -> dict:
     """Two requests' prompt tokens: a shared prefix (with its own noise in each), then a label."""
-    prefix = draw(st.lists(st.sampled_from(["<|im_start|>", "user", "\n", "好的", "答案", "：", ""]), max_size=8))
+    words = ["<|im_start|>", "user", "\n", "好的", "答案", "：", ""]
+    prefix = draw(st.lists(st.sampled_from(words), max_size=8))
     prefix = [*prefix, "\n"]  # the assistant header ends in a newline (nothing merges with the label)
     requests = {}
     for name in ("good", "bad"):
@@ -179,8 +180,8 @@ def test_a_broken_body_gives_the_true_value_or_a_named_skip_never_another_number
         assert problem in SKIP_REASONS and (reading is None or reading.score is None)
 
 
-def body(*tokens: tuple[str, float], ids: bool = True) -> list:
-    return [None, *({str(i) if ids else t: {"logprob": lp, "decoded_token": t}} for i, (t, lp) in enumerate(tokens))]
+def body(*tokens: tuple[str, float]) -> list:
+    return [None, *({str(i): {"logprob": lp, "decoded_token": t}} for i, (t, lp) in enumerate(tokens))]
 
 
 def test_named_reasons() -> None:
@@ -208,7 +209,7 @@ def test_named_reasons() -> None:
 def test_a_sentencepiece_space_belongs_to_the_label_unless_the_text_before_ends_in_one() -> None:
     good, bad = body(("[/INST]", -1.0), ("▁好", -0.2)), body(("[/INST]", -1.0), ("▁差", -0.7))
     reading, problem = read({"good": (good, 0), "bad": (bad, 0)})
-    assert problem is None and reading.score == pytest.approx(math.exp(-0.2) / (math.exp(-0.2) + math.exp(-0.7)))
+    assert problem is None and reading.score == pytest.approx(1 / (1 + math.exp(-0.5)))
     assert read({"good": (good, 0), "bad": (bad, 0)}, prefix="答案： ")[1] == MERGED
 
 
