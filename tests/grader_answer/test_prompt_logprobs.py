@@ -14,6 +14,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from inspect_ai.model import Logprob, Logprobs
 
 from uxbench.grader_answer.prompt_logprobs import (
     AFTER_LABEL,
@@ -28,7 +29,9 @@ from uxbench.grader_answer.prompt_logprobs import (
     UNUSABLE_LABEL,
     Position,
     Unreadable,
+    keep_prompt_logprobs,
     label_reading,
+    parsed_positions,
     raw_positions,
 )
 
@@ -218,3 +221,34 @@ def test_the_prompt_token_is_told_from_the_rank_1_alternative_by_its_rank() -> N
                            "6": {"logprob": -2.0, "rank": 4, "decoded_token": "好"}}]  # fmt: skip
     assert [p.text for p in raw_positions(listed_first)] == ["好"]
     assert raw_positions(listed_first)[0] == Position("好", -2.0, "6")
+
+
+class _Api:
+    def __init__(self) -> None:
+        self.seen: list = []
+
+    def on_response(self, response: dict) -> None:
+        self.seen.append(response)
+
+
+class _Model:
+    def __init__(self, api: object) -> None:
+        self.api = api
+
+
+def test_the_hook_keeps_the_providers_own_check_and_wraps_once() -> None:
+    api = _Api()
+    model = _Model(api)
+    assert keep_prompt_logprobs(model) and keep_prompt_logprobs(model)  # type: ignore[arg-type]
+    model.api.on_response({"prompt_logprobs": [None]})
+    assert api.seen == [{"prompt_logprobs": [None]}]  # the provider's own hook still runs, once
+    assert not keep_prompt_logprobs(_Model(object()))  # type: ignore[arg-type]
+
+
+def test_inspects_parsed_logprobs_are_read_by_text() -> None:
+    good = Logprobs(content=[Logprob(token="\n", logprob=-1.0), Logprob(token="好", logprob=-0.2)])
+    bad = Logprobs(content=[Logprob(token="\n", logprob=-1.1), Logprob(token="差", logprob=-0.9)])
+    reading = label_reading(parsed_positions(good), parsed_positions(bad), LABELS)
+    assert (reading.good, reading.bad) == (-0.2, -0.9)
+    with pytest.raises(Unreadable, match="no prompt logprobs"):
+        parsed_positions(None)

@@ -17,14 +17,17 @@ import pytest
 from helpers.grm import metric_values, record_number, write_data
 from helpers.localserver import completion_body, prompt_text
 from helpers.rawserver import Raw, RawServer
-from helpers.toy_vllm import ToyGrader, own_p_good
+from helpers.toy_vllm import ToyGrader, judge_number, own_p_good
 from inspect_ai import eval
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
 from uxbench.grader_answer.prompt_logprobs import AFTER_LABEL, MALFORMED_ENTRY, NULL_ENTRY
+from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 
 pytestmark = pytest.mark.integration
+
+
 N = 4
 Change = Callable[[list, random.Random], list]
 
@@ -58,8 +61,8 @@ def no_logprob(entries: list, _: random.Random) -> list:
     return entries
 
 
-def server(change: Change) -> Callable[[dict[str, Any]], Raw]:
-    toy, rng = ToyGrader(), random.Random(7)
+def server(change: Change, toy: ToyGrader | None = None) -> Callable[[dict[str, Any]], Raw]:
+    toy, rng = toy or ToyGrader(), random.Random(7)
 
     def respond(request: dict[str, Any]) -> Raw:
         body = completion_body(request, toy(request), "vllm")
@@ -109,3 +112,23 @@ def test_a_broken_body_is_a_counted_skip_with_its_reason(tmp_path: Path, change:
         assert meta["verdict"] in ("good", "bad") and meta["score"] is None
         assert meta["score_skipped"] == why
     assert values["score_skipped"] == N
+
+
+def test_a_constrained_judges_broken_body_is_counted_in_p_good_skipped(judge_dir, tmp_path: Path) -> None:
+    with RawServer(server(closed_turn, ToyGrader(number=judge_number))) as raw:
+        judge = get_model("openai-api/vllm/judge", base_url=raw.url, api_key="test", memoize=False)
+        [log] = eval(
+            task1_judge(data=str(judge_dir(2, 2)), constrain=True),
+            model=judge,
+            logprobs=True,
+            top_logprobs=5,
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+            max_retries=0,
+        )
+    assert log.status == "success", log.error
+    for sample in log.samples:
+        meta = sample.scores["judge_verdict"].metadata
+        assert meta["p_good"] is None and meta["p_good_missing"] == AFTER_LABEL
+    values = metric_values(log)
+    assert values["p_good_skipped"] == 4 and values["p_good_rate"] == 0.0

@@ -1,6 +1,6 @@
 """Both labels re-scored from a server's prompt logprobs, read by token identity and verified.
 
-With `constrain` (docs/protocol.md#constrained-graders) the server is asked twice for the
+With `constrain` (docs/graders.md#an-open-model-as-the-grader) the server is asked twice for the
 prompt logprobs of the conversation followed by an assistant turn `prefix + label` that it
 continues (vLLM's `continue_final_message`); each label's log probability is the sum over the
 label's own tokens. Which tokens those are is decided by what they spell, never by comparing
