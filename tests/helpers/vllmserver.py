@@ -10,7 +10,7 @@ The server runs in its own process group (vLLM starts an engine process and work
 waited for on `/health` with a time limit, and is stopped by that group's id whatever
 happens, so no engine is left behind.
 
-    python tests/helpers/vllmserver.py --python /path/to/vllm-env/bin/python
+    cd tests && python -m helpers.vllmserver --python /path/to/vllm-env/bin/python
 
 serves the converted SmolLM2 weights as `smol` until SIGINT/SIGTERM, printing one JSON line
 with the base URL, the model name and the pid.
