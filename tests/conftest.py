@@ -2,7 +2,9 @@
 leaves the working tree as it found it (logs go to a temporary directory; a changed
 `git status` fails the run)."""
 
+import atexit
 import os
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
@@ -11,14 +13,20 @@ from pathlib import Path
 import pytest
 from helpers.records import judge_records, write_jsonl
 from helpers.vllmserver import PYTHON_ENV, Served, serve
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 import uxbench
 from uxbench.data.dataset import RELEASE_FILES
 from uxbench.runtime.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline
-# Hypothesis keeps its example database and caches in ./.hypothesis unless told otherwise (read lazily)
-os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", tempfile.mkdtemp(prefix="uxbench-hypothesis-"))
+# Hypothesis keeps its example database and constants under .hypothesis/: out of the tree
+_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="uxbench-hypothesis-")
+atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, True)
+set_hypothesis_home_dir(_HYPOTHESIS_HOME)
+settings.register_profile("uxbench", database=None, deadline=None)
+settings.load_profile("uxbench")
 
 ROOT = Path(__file__).resolve().parent.parent
 if os.environ.get("UXBENCH_TEST_INSTALLED") and Path(uxbench.__file__).resolve().is_relative_to(ROOT):

@@ -161,6 +161,8 @@ def completion_body(request: dict[str, Any], reply: Reply, spelling: Spelling = 
         if spelling == "vllm" and request.get("prompt_logprobs") and reply.prompt_logprobs is not None
         else {}
     )
+    if scored:  # as vLLM: one entry per prompt token
+        prompt_tokens = len(scored["prompt_logprobs"])
     return {
         **scored,
         "id": f"chatcmpl-{time.monotonic_ns()}",

@@ -12,6 +12,7 @@ the same model, as vLLM's `prompt_logprobs` does.
 """
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,12 @@ FIRST = 0.9
 GOOD_BYTES, BAD_BYTES = "好".encode(), "差".encode()
 PROMPT_TOKENS = [("<|im_start|>", -0.7, []), ("user", -0.4, []), ("...", -1.2, [])]
 ln = math.log
+
+
+def judge_number(text: str) -> int:
+    """A Task 1 prompt's record number: n for a liked reply, n + 100 for a disliked one."""
+    found = re.search(r"(GOOD|BAD)REPLY (\d+)", text)
+    return int(found.group(2)) + (100 if found.group(1) == "BAD" else 0)
 
 
 def good(n: int) -> float:

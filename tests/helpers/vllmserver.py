@@ -10,7 +10,7 @@ The server runs in its own process group (vLLM starts an engine process and work
 waited for on `/health` with a time limit, and is stopped by that group's id whatever
 happens, so no engine is left behind.
 
-    python tests/helpers/vllmserver.py --python /path/to/vllm-env/bin/python
+    cd tests && python -m helpers.vllmserver --python /path/to/vllm-env/bin/python
 
 serves the converted SmolLM2 weights as `smol` until SIGINT/SIGTERM, printing one JSON line
 with the base URL, the model name and the pid.
@@ -42,6 +42,9 @@ API_KEY = "uxbench-vllm"
 # Enough alternatives for any --top-logprobs a task asks for (OpenAI's limit is 20).
 MAX_LOGPROBS = 20
 MAX_MODEL_LEN = 8192  # SmolLM2's own context (config.json)
+# What GPUs serve (the weights are stored in float32): batched bfloat16 requests give one shared
+# prompt token different logprobs, which the constrained reading must not depend on.
+DTYPE = "bfloat16"
 START_TIMEOUT = 900.0  # seconds; a start took 2-3 min on 2 busy cores (bench/results_vllm.md)
 # CPU settings (an environment variable set by the caller wins): the KV cache in GiB, room for
 # several full contexts of this small model.
@@ -75,7 +78,7 @@ def command(
     names: Sequence[str] = (MODEL,),
     extra: Sequence[str] = (),
 ) -> list[str]:
-    """The server's command line: bound to 127.0.0.1, float32 as the weights are stored."""
+    """The server's command line: bound to 127.0.0.1, in `DTYPE`."""
     return [
         python, "-m", "vllm.entrypoints.openai.api_server",
         "--model", str(model_dir),
@@ -83,7 +86,7 @@ def command(
         "--host", "127.0.0.1",
         "--port", str(port),
         "--api-key", API_KEY,
-        "--dtype", "float32",
+        "--dtype", DTYPE,
         "--max-model-len", str(MAX_MODEL_LEN),
         "--max-logprobs", str(MAX_LOGPROBS),
         *extra,

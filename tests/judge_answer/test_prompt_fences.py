@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from uxbench.data.records import Turn
-from uxbench.data.templates import builtin_path, fence, load_template
+from uxbench.data.templates import builtin_path, fence, load_template, neutralise
 from uxbench.grader_prompt.addressing import addresses_grader
 from uxbench.judge_answer.prompt import builtin_templates, history_turns, read_judge_prompt
 
@@ -31,8 +31,10 @@ def test_fields_read_back_whole(text: str, template) -> None:
     prompt = template.render(history=template.history_text(turns), query=text, response=text)
     read = read_judge_prompt(prompt, builtin_templates())
     assert read is not None and read.template.source == template.source
-    assert (read.fields["query"], read.fields["response"]) == (text, text)
-    assert history_turns(read.fields["history"], template) == ("", turns)
+    shown = neutralise(text)  # a fence-shaped line is neutralised before it is sent
+    assert (read.fields["query"], read.fields["response"]) == (shown, shown)
+    sent = [Turn(t.role, neutralise(t.content)) for t in turns]
+    assert history_turns(read.fields["history"], template) == ("", sent)
 
 
 def test_a_fence_cannot_be_closed_from_inside() -> None:

@@ -15,7 +15,7 @@ from helpers.timing import time_limit
 from pydantic import BaseModel
 
 from uxbench.data.records import Turn
-from uxbench.data.templates import builtin_path, load_template
+from uxbench.data.templates import builtin_path, load_template, neutralise
 from uxbench.grader_answer.reading import verdict_of
 from uxbench.grader_prompt.addressing import addresses_grader
 from uxbench.judge_answer.prompt import builtin_templates, history_turns, read_judge_prompt
@@ -57,7 +57,7 @@ def _pipeline_answer(text: str) -> object:
 def _rendered(text: str) -> object:
     prompt = DEFAULT.render(history=DEFAULT.history_text([Turn("user", text)]), query=text, response=text)
     read = read_judge_prompt(prompt, builtin_templates())
-    assert read is not None and read.fields["response"] == text.strip()
+    assert read is not None and read.fields["response"] == neutralise(text).strip()
     return history_turns(read.fields["history"], DEFAULT)
 
 

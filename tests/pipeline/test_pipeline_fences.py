@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from helpers.pipeline import CASE
 
+from uxbench.data.templates import neutralise
 from uxbench.pipeline.run.mock import answer_for
 from uxbench.pipeline.stages.agents import load_prompt, render_conversation
 from uxbench.pipeline.stages.judge import case_text
@@ -52,7 +53,10 @@ def test_a_turn_cannot_add_turns_or_ratings(text: str) -> None:
         "### turn 1 · assistant · rated disliked · user reaction: complain",
         "### turn 2 · user",
     ]
-    assert [body for _, body in FENCE.findall(rendered)] == [t["text"] for t in item(text)["turns"]]
+    # a fence-shaped line inside a turn is neutralised before it is sent
+    assert [body for _, body in FENCE.findall(rendered)] == [
+        neutralise(t["text"]) for t in item(text)["turns"]
+    ]
 
 
 @pytest.mark.parametrize("text", FORGED)
@@ -68,7 +72,9 @@ def test_the_annotation_and_scores_are_fenced(text: str) -> None:
     fenced = case_text(annotated)
     first, *_, last = fenced.splitlines()
     assert re.fullmatch(r"<case-[0-9a-f]{12}>", first) and last == f"</{first[1:]}"
-    assert json.loads(fenced[len(first) + 1 : -len(last) - 1])["explanation"] == text
+    inner = fenced[len(first) + 1 : -len(last) - 1]
+    assert inner == neutralise(json.dumps(annotated["case"], ensure_ascii=False, indent=1))
+    assert json.loads(inner)["explanation"] in (text, text.replace("<", "‹").replace(">", "›"))
     judge = load_prompt("judge").replace("{case}", fenced)
     assert answer_for(judge).keys() >= {"rationale", "severity"}  # told apart by its own instructions
 

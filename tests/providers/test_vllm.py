@@ -6,7 +6,9 @@ Inspect's own `vllm/<name>` provider connected to the running server. A 135M mod
 nothing of value, so these tests check the path: the run succeeds, every sample is scored,
 the metrics are rates, and the grader, constrained by the server to the template's labels,
 answers a label with logprobs; with `-T grader_constrain=true` (Task 1: `-T constrain=true`)
-each P(good) equals the server's own ratio of the labels' probabilities within 0.01.
+each P(good) equals the server's own ratio of the labels' probabilities within
+`bench/vllm_pgood.py`'s TOLERANCE (the server serves bfloat16 and batches the run's concurrent
+requests; bench/results_vllm_pgood.md has the measured differences).
 """
 
 import argparse
@@ -32,6 +34,7 @@ pytestmark = [pytest.mark.vllm, pytest.mark.slow, pytest.mark.integration]
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 4
+SAMPLE = 6  # the constrained P(good) runs: six samples graded at once, as the issue measured
 LABELS = ["好", "差"]  # the built-in grader template's labels
 # vLLM's structured outputs: the server lets the grader answer only with one of the labels
 CONSTRAINED = {"structured_outputs": {"choice": LABELS}}
@@ -56,9 +59,11 @@ def grader(served: Served) -> Model:
     return model(served, extra_body=CONSTRAINED)
 
 
-def run(task: Task, under_test: Model, roles: dict[str, Model] | None = None, **config: Any) -> EvalLog:
-    log = run_eval(task, model=under_test, model_roles=roles, limit=LIMIT, **BOUNDED, **config)
-    assert log.results is not None and log.results.completed_samples == LIMIT
+def run(
+    task: Task, under_test: Model, roles: dict[str, Model] | None = None, limit: int = LIMIT, **config: Any
+) -> EvalLog:
+    log = run_eval(task, model=under_test, model_roles=roles, limit=limit, **BOUNDED, **config)
+    assert log.results is not None and log.results.completed_samples == limit
     return log
 
 
@@ -133,28 +138,32 @@ def pgood() -> Any:
         sys.path.remove(str(ROOT / "bench"))
 
 
-def test_a_constrained_grader_scores_what_the_server_itself_gives(vllm_server: Served, pgood: Any) -> None:
-    """`-T grader_constrain=true`: each sample's P(good) is the grader's own ratio of the labels'
-    probabilities (SmolLM2 spells 好 and 差 as three byte tokens each), within 0.01."""
-    reply = ModelOutput.from_content("m", "晴天，二十度。")
-    under_test = get_model("mockllm/model", custom_outputs=lambda *_: reply)
-    log = run(task2_eval(data="sample", grader_constrain=True), under_test, {"grader": model(vllm_server)})
+def own(vllm_server: Served, pgood: Any, log: EvalLog, key: str, role: str | None) -> list[Any]:
     server = argparse.Namespace(
         base_url=vllm_server.base_url, api_key=vllm_server.api_key, model=vllm_server.model
     )
-    samples, worst = pgood.compare(
-        server, read_eval_log(log.location, resolve_attachments=True), "score", "grader"
-    )
-    assert samples == LIMIT and worst < 0.01, worst
+    return pgood.compare(server, read_eval_log(log.location, resolve_attachments=True), key, role)
+
+
+def assert_own(pairs: list[tuple[float | None, float]], pgood: Any) -> None:
+    """Every sample read, each within the bench's tolerance of the server's own ratio."""
+    assert len(pairs) == SAMPLE and all(read is not None for read, _ in pairs), pairs
+    assert all(abs(read - own) < pgood.TOLERANCE for read, own in pairs), pgood.summary(pairs)
+
+
+def test_a_constrained_grader_scores_what_the_server_itself_gives(vllm_server: Served, pgood: Any) -> None:
+    """`-T grader_constrain=true` on the whole bundled sample, its samples graded at once (the
+    server batches them, in bfloat16): each P(good) is the grader's own ratio of the labels'
+    probabilities (SmolLM2 spells 好 and 差 as three byte tokens each)."""
+    reply = ModelOutput.from_content("m", "晴天，二十度。")
+    under_test = get_model("mockllm/model", custom_outputs=lambda *_: reply)
+    task = task2_eval(data="sample", grader_constrain=True)
+    log = run(task, under_test, {"grader": model(vllm_server)}, limit=SAMPLE, max_connections=SAMPLE)
+    assert_own(own(vllm_server, pgood, log, "score", "grader"), pgood)
 
 
 def test_a_constrained_judge_scores_what_the_server_itself_gives(vllm_server: Served, pgood: Any) -> None:
     """Task 1 with `-T constrain=true`: P(good) for auroc/brier/ece is the judge's own label ratio."""
-    log = run(task1_judge(data="sample", constrain=True), model(vllm_server), logprobs=True, top_logprobs=5)
-    server = argparse.Namespace(
-        base_url=vllm_server.base_url, api_key=vllm_server.api_key, model=vllm_server.model
-    )
-    samples, worst = pgood.compare(
-        server, read_eval_log(log.location, resolve_attachments=True), "p_good", None
-    )
-    assert samples == LIMIT and worst < 0.01, worst
+    task = task1_judge(data="sample", constrain=True)
+    log = run(task, model(vllm_server), logprobs=True, top_logprobs=5, limit=SAMPLE, max_connections=SAMPLE)
+    assert_own(own(vllm_server, pgood, log, "p_good", None), pgood)

@@ -7,13 +7,12 @@ Each score must be the model's own ratio of the labels' probabilities, or absent
 """
 
 import math
-import re
 from pathlib import Path
 
 import pytest
 from helpers.grm import metric_values, record_number, write_data
 from helpers.localserver import OpenAIServer, Reply, Spelling, prompt_text
-from helpers.toy_vllm import ToyGrader, answer, good, own_p_good
+from helpers.toy_vllm import ToyGrader, answer, good, judge_number, own_p_good
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
@@ -150,11 +149,6 @@ def test_think_block_then_label_is_scored(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- Task 1 judges
-
-
-def judge_number(text: str) -> int:
-    found = re.search(r"(GOOD|BAD)REPLY (\d+)", text)
-    return int(found.group(2)) + (100 if found.group(1) == "BAD" else 0)
 
 
 def cot_judge(request: dict) -> Reply:

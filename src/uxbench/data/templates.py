@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -58,9 +59,50 @@ def fence_id(name: str, text: str) -> str:
     return hashlib.sha256(f"{name}\x00{text}".encode("utf-8", "surrogatepass")).hexdigest()[:FENCE_ID]
 
 
-def fence(name: str, text: str) -> str:
+# Characters a text can hide inside a word: zero-width ones, the soft hyphen, other format
+# characters (Unicode category Cf) are dropped by `normalised`.
+_SPACES = re.compile(r"\s+")
+# A fence's tag as a reader may take it, whatever its name: `<name-` or `</name-`, 12 hex digits, `>`
+FENCE_TAG = re.compile(rf"<\s*/?\s*[^\s<>/]+?-[0-9a-f]{{{FENCE_ID}}}\s*>", re.IGNORECASE)
+NEUTRAL_BRACKETS = ("‹", "›")  # what a fence-shaped tag's brackets become inside a quoted text
+
+
+def normalised(text: str) -> str:
+    """`text` as a reader sees it: width folded (NFKC: `ＡＮＳＷＥＲ` is `answer`), case folded,
+    invisible format characters dropped (`答\u200b案` is `答案`), each run of spaces one space."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    visible = "".join(char for char in folded if unicodedata.category(char) != "Cf")
+    return _SPACES.sub(" ", visible)
+
+
+def neutralise(text: str) -> str:
+    """`text` with every line that holds a fence-shaped tag (read as `normalised` reads it: in
+    full-width letters, upper case, with zero-width characters inside) rewritten so it cannot
+    imitate a fence: that line normalised, the tags' brackets turned into ‹ ›. Other lines are
+    left as they are."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if "<" not in line and "＜" not in line and "﹤" not in line:
+            continue
+        plain = unicodedata.normalize("NFKC", line)
+        plain = "".join(char for char in plain if unicodedata.category(char) != "Cf")
+        if FENCE_TAG.search(plain):
+            lines[index] = FENCE_TAG.sub(_neutral_tag, plain)
+    return "\n".join(lines)
+
+
+def _neutral_tag(tag: re.Match[str]) -> str:
+    opening, closing = NEUTRAL_BRACKETS
+    return opening + tag.group(0)[1:-1] + closing
+
+
+def fence(name: str, text: str, nested: bool = False) -> str:
     """`text` between an opening and a closing line that nothing inside it can close or imitate:
-    `<response-1a2b3c4d5e6f>` … `</response-1a2b3c4d5e6f>`."""
+    `<response-1a2b3c4d5e6f>` … `</response-1a2b3c4d5e6f>`; a fence-shaped tag inside the text
+    is neutralised first (`neutralise`), so a reader that does not compare ids is not fooled
+    either. `nested`: the text is made of fenced texts already (`Template.history_text`), whose
+    own fences stay."""
+    text = text if nested else neutralise(text)
     tag = f"{name}-{fence_id(name, text)}"
     return f"<{tag}>\n{text}\n</{tag}>"
 
@@ -93,8 +135,12 @@ class Template:
 
     def render(self, **values: str) -> str:
         """The prompt, each conversation text fenced (`fence`): a reply cannot close its field
-        or add headings of the template's, and the fields read back whatever they hold."""
-        values = {name: fence(name, text) if name in CONVERSATION else text for name, text in values.items()}
+        or add headings of the template's, and the fields read back whatever they hold (a
+        fence-shaped line neutralised). `history` is `history_text`'s, each turn fenced."""
+        values = {
+            name: fence(name, text, nested=name == "history") if name in CONVERSATION else text
+            for name, text in values.items()
+        }
         values.setdefault("options", self.options())
         values.setdefault("neutral_rule", self.neutral_rule if "neutral" in self.labels else "")
         # One pass, so braces inside the inserted conversation are never substituted again.

@@ -19,8 +19,9 @@ Where the logprobs do not give the model's own ratio the score is absent, with t
 found among the tokens (the answer's text and its tokens disagree); the verdict's own tokens not
 spelled out (vLLM sends a partial-byte token as "" with empty `bytes`; `token_id:N` spellings);
 the other label reachable only through a token whose continuation was not returned (a partial
-character) or through an alternative the server did not spell. `sequence_logprobs` then reads
-both labels from the server's prompt logprobs instead (vLLM's `prompt_logprobs`), when asked to.
+character) or through an alternative the server did not spell.
+`uxbench.grader_answer.prompt_logprobs` then reads both labels from the server's prompt logprobs
+instead (vLLM's `prompt_logprobs`), when asked to.
 
 Servers spell tokens differently, so every token is turned into its bytes first: the `bytes`
 field when it says more than the token text, OpenAI's `bytes:\\xe5\\xa5` spelling, SentencePiece
@@ -43,16 +44,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from inspect_ai.model import (
-    ChatMessage,
-    ChatMessageAssistant,
-    ContentReasoning,
-    GenerateConfig,
-    Logprob,
-    Model,
-    ModelOutput,
-    TopLogprob,
-)
+from inspect_ai.model import GenerateConfig, Logprob, TopLogprob
 
 GOOD, BAD = "good", "bad"
 Labels = Mapping[str, Sequence[str]]
@@ -64,9 +56,6 @@ _SENTENCEPIECE_SPACE = "▁".encode()
 _WIDE_SPACES = ("\u3000".encode(), "\u00a0".encode())
 ROUNDING = 1e-6  # a logprob this little above 0 is float rounding of 0
 MASKED = -9999.0  # vLLM's floor for a logprob: a token the server's constraint ruled out
-SAME_LOGPROB = 1e-3  # two prompt-logprob readings of one shared token agree to this (batching noise)
-# vLLM's switches for a request whose last message is an assistant turn to be scored, not answered
-CONTINUE = {"add_generation_prompt": False, "continue_final_message": True}
 CONSTRAINT_KEY = "structured_outputs"  # vLLM ≥ 0.11's request field (`guided_choice` before)
 
 NOT_LOCATED = "the verdict's character is not among the answer's tokens"
@@ -75,10 +64,6 @@ OTHER_HIDDEN = "the other label continues past the returned alternatives (a labe
 UNSPELLED_ALTERNATIVE = "an alternative the server did not spell could begin the other label"
 UNUSABLE = "a logprob the labels need is not a probability (NaN, +inf, null or above 0)"
 NEITHER = "neither label is among the alternatives"
-NO_PROMPT_LOGPROBS = "the server returned no prompt logprobs for the labels"
-REASONING_APART = (
-    "the answer's reasoning came apart from its text, so the labels cannot be re-scored after it"
-)
 
 
 @dataclass(frozen=True)
@@ -412,68 +397,3 @@ def constrained(config: GenerateConfig, choices: Sequence[str]) -> GenerateConfi
     """`config` asking the server to answer exactly one of `choices` (vLLM's structured outputs)."""
     extra: dict[str, Any] = {**(config.extra_body or {}), CONSTRAINT_KEY: {"choice": list(choices)}}
     return config.model_copy(update={"extra_body": extra})
-
-
-def _scoring_config(config: GenerateConfig) -> GenerateConfig:
-    """One scoring call: the prompt's logprobs, one token generated, no constraint."""
-    extra = {k: v for k, v in (config.extra_body or {}).items() if k != CONSTRAINT_KEY}
-    return config.model_copy(
-        update={
-            "extra_body": {**extra, **CONTINUE},
-            "prompt_logprobs": 1,
-            "logprobs": True,  # merging cannot unset a run's top_logprobs, which needs logprobs on
-            "top_logprobs": 1,
-            "max_tokens": 1,
-        }
-    )
-
-
-def _tail(first: Sequence[Logprob], second: Sequence[Logprob]) -> int:
-    """Index of the first prompt token where two scoring requests differ (their shared text ends)."""
-    for index, (a, b) in enumerate(zip(first, second, strict=False)):
-        if a.token != b.token or not math.isclose(a.logprob, b.logprob, abs_tol=SAME_LOGPROB):
-            return index
-    return min(len(first), len(second))
-
-
-async def rescore(
-    model: Model,
-    messages: Sequence[ChatMessage],
-    output: ModelOutput,
-    offset: int | None,
-    labels: Labels,
-    config: GenerateConfig,
-) -> Reading:
-    """The labels re-scored by the server after the answer's text up to the verdict (`offset`)."""
-    if offset is None:
-        return Reading(problem=NOT_LOCATED)
-    if output.choices and any(isinstance(c, ContentReasoning) for c in output.message.content or []):
-        return Reading(problem=REASONING_APART)
-    return await sequence_logprobs(model, messages, output.completion[:offset], labels, config)
-
-
-async def sequence_logprobs(
-    model: Model, messages: Sequence[ChatMessage], prefix: str, labels: Labels, config: GenerateConfig
-) -> Reading:
-    """Both labels' log probabilities after `prefix`, read back from the server's prompt logprobs.
-
-    Two requests, the conversation followed by an assistant turn `prefix + label` that the
-    server continues rather than answers; where their prompt tokens part, each label's tokens
-    begin, and their logprobs summed give log P(label | conversation, prefix) whatever the
-    tokenizer does to the labels.
-    """
-    calls = _scoring_config(config)
-    tails: list[list[Logprob]] = []
-    for name in (GOOD, BAD):
-        turn = ChatMessageAssistant(content=prefix + labels[name][0])
-        output = await model.generate([*messages, turn], config=calls)
-        scored = output.choices[0].prompt_logprobs if output.choices else None
-        if scored is None or not scored.content:
-            return Reading(problem=NO_PROMPT_LOGPROBS)
-        tails.append(list(scored.content))
-    start = _tail(*tails)
-    sums = [[t.logprob for t in tail[start:]] for tail in tails]
-    if not all(sums) or not all(usable(v) for values in sums for v in values):
-        return Reading(usable=False)
-    good, bad = (sum(_probability_log(v) for v in values) for values in sums)
-    return Reading(good, bad)

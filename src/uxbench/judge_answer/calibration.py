@@ -11,9 +11,10 @@ negation, the other language's words, JSON answers), or whose logprobs there can
 labels' ratio (none, NaN / +inf / null where a label's should be, labels of several tokens the
 server did not spell), has no P(good); the probability metrics skip it, `p_good_rate` says how
 many had one, and the score's `p_good_missing` says why. With `constrain`, P(good) is read back
-from the server's prompt logprobs instead (`uxbench.grader_answer.logprobs.sequence_logprobs`). A
+from the server's prompt logprobs instead (`uxbench.grader_answer.prompt_logprobs`). A
 stored P(good) that is not a number in [0, 1] (a log written by an older version) is skipped
-too and counted by `p_good_skipped`. y = 1 when the user liked the reply, 0 when not.
+too and counted by `p_good_skipped`, as is a constrained judge's reading whose prompt logprobs did
+not verify. y = 1 when the user liked the reply, 0 when not.
 
 `mcc` and `kappa` compare the verdict itself with the users' labels on every sample; an
 unparseable or neutral answer is its own category, which never matches a user (as in the
@@ -32,6 +33,7 @@ from inspect_ai.scorer import Metric, SampleScore
 from uxbench.data.assignment import counted
 from uxbench.data.templates import Template
 from uxbench.grader_answer.logprobs import NOT_LOCATED, Reading, reading_at
+from uxbench.grader_answer.prompt_logprobs import SKIP_REASONS
 from uxbench.grader_answer.reading import reasoning_end
 from uxbench.judge_answer.verdict import Verdict
 from uxbench.runtime.metric import metric
@@ -116,11 +118,19 @@ def p_good_rate() -> Metric:
 
 @metric(scores="unreduced")
 def p_good_skipped() -> Metric:
-    """Number of samples whose stored P(good) is not a number in [0, 1] (NaN, ±inf): left out above."""
+    """Number of samples left out above although P(good) was asked for: a stored P(good) that is
+    not a number in [0, 1] (NaN, ±inf), or a constrained judge's prompt logprobs that did not
+    verify (`p_good_missing` names one of `prompt_logprobs.SKIP_REASONS`)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        stored = [(s.score.metadata or {}).get("p_good") for s in counted(scores)]
-        return float(sum(value is not None and _probability(value) is None for value in stored))
+        stored = [s.score.metadata or {} for s in counted(scores)]
+        return float(
+            sum(
+                (meta.get("p_good") is not None and _probability(meta["p_good"]) is None)
+                or meta.get("p_good_missing") in SKIP_REASONS
+                for meta in stored
+            )
+        )
 
     return compute
 

@@ -62,6 +62,15 @@ _AUTHORIZATION_RENDERED = re.compile(
     rf"\b([Bb]earer|Basic)((?:\s|\x1b\[[0-9;?]*[A-Za-z]|[│┃║|])+)({_TOKEN}(?:(?:{_NOISE})+{_TOKEN})*=*)"
 )
 _RENDERING_NOISE = re.compile(_NOISE)
+# What wraps a value over lines in plain text (an error body echoed by a server, a log line, a
+# report): whitespace of any kind, and the invisible characters a wrapper may put at a break.
+_WRAPPING = re.compile(r"[\s\u00ad\u200b\u200c\u200d\u2060\ufeff]+")
+# The same inside a JSON document's text, where a line break in a string is written `\n`.
+_WRAPPING_IN_JSON = re.compile(
+    r"(?:[\s\u00ad\u200b\u200c\u200d\u2060\ufeff]|\\[nrt]|\\u(?:00[aA][0dD]|200[bBcCdD]|2060|3000|[fF][eE][fF][fF]))+"
+)
+# A terminal's folding and a text's own wrapping together (the console)
+_RENDERED_WRAPPING = re.compile(f"(?:{_NOISE}|{_WRAPPING.pattern})+")
 _PLAIN = frozenset(string.ascii_letters + string.digits)  # no encoder rewrites these
 _PLAIN_RUN = re.compile("[A-Za-z0-9]+")
 # what a base64 token is written with (either alphabet, percent-encoded); padding only at its end
@@ -212,8 +221,12 @@ class _Form:
         )
 
     def found_in_json(self, text: str) -> bool:
-        """Whether a JSON document holds it in one of its strings (or its first PREFIX characters)."""
-        return self.needle in text and self.anchor_in_json.search(text) is not None
+        """Whether a JSON document holds it in one of its strings (or its first PREFIX characters),
+        also wrapped over lines."""
+        if self.needle in text and self.anchor_in_json.search(text) is not None:
+            return True
+        flat = _WRAPPING_IN_JSON.sub("", text)
+        return self.needle in flat and self.anchor_in_json.search(flat) is not None
 
     def spans(self, text: str, widen: bool = True) -> Iterator[tuple[int, int]]:
         """Where it is in `text`, in order, not overlapping (`widen`: a base64 form's spans
@@ -316,6 +329,10 @@ class CredentialScrubber:
         return self._redact(text, self._forms)
 
     def _redact(self, text: str, forms: list[_Form]) -> str:
+        # first with the whitespace taken out, so a value wrapped over lines (or broken by
+        # spaces) goes whole, not only its first PREFIX characters
+        if forms and _WRAPPING.search(text):
+            text = _redact_folded(text, forms, _WRAPPING)
         for form in forms:
             if spans := [(start, end, form.marker) for start, end in form.spans(text)]:
                 text = _replace_spans(text, spans)
@@ -328,7 +345,7 @@ class CredentialScrubber:
         even where the terminal folded it across lines, between panel borders, or coloured
         parts of it."""
         if self._forms and ("\n" in text or "\x1b" in text):
-            text = self._redact_folded(text)
+            text = _redact_folded(text, self._forms, _RENDERED_WRAPPING)
         if _may_hold_authorization(text):
             text = _AUTHORIZATION_RENDERED.sub(_authorization, text)
         return self.redact(text)
@@ -362,37 +379,6 @@ class CredentialScrubber:
         if isinstance(item, list):
             return [self._redact_strings(value, forms) for value in item]
         return item
-
-    def _redact_folded(self, text: str) -> str:
-        # Match against the text with the noise taken out, then drop the matched characters
-        # from the original, keeping the noise (line breaks, borders) between them.
-        view, where, last = [], [], 0
-        for noise in [*_RENDERING_NOISE.finditer(text), None]:
-            start = noise.start() if noise else len(text)
-            view.append(text[last:start])
-            where.extend(range(last, start))
-            last = noise.end() if noise else last
-        flat = "".join(view)
-        drop: dict[int, str] = {}  # position in text → what it becomes
-        for form in self._forms:
-            # a base64 token is widened in the text itself: in the view, the words before
-            # and after a folded line run into it
-            for start, end in form.spans(flat, widen=False):
-                if where[start] in drop:
-                    continue
-                first, last = where[start], where[end - 1] + 1
-                if form.token:
-                    first, last = _widened(text, first, last)
-                chars = [
-                    *range(first, where[start]),
-                    *(where[i] for i in range(start, end)),
-                    *range(where[end - 1] + 1, last),
-                ]
-                drop.update(dict.fromkeys(chars, ""))
-                drop[chars[0]] = form.marker
-        if not drop:
-            return text
-        return "".join(drop.get(i, char) for i, char in enumerate(text))
 
     def redact_log_file(self, path: str | Path) -> bool:
         """Rewrite a local Inspect log (`.eval` or `.json`) with its credentials blanked out —
@@ -434,6 +420,43 @@ class CredentialScrubber:
         if redacted == text:
             return data, False
         return redacted.encode("utf-8", errors="surrogateescape"), True
+
+
+def _redact_folded(text: str, forms: list[_Form], noise: re.Pattern[str]) -> str:
+    """Match against the text with the `noise` taken out (line breaks, spaces, terminal padding
+    and borders, colour codes), then drop the matched characters from the original, keeping the
+    noise between them. Linear in the text for each form that the view holds."""
+    flat_text = noise.sub("", text)
+    forms = [form for form in forms if form.needle in flat_text]
+    if not forms:
+        return text
+    view, where, last = [], [], 0
+    for found in [*noise.finditer(text), None]:
+        start = found.start() if found else len(text)
+        view.append(text[last:start])
+        where.extend(range(last, start))
+        last = found.end() if found else last
+    flat = "".join(view)
+    drop: dict[int, str] = {}  # position in text → what it becomes
+    for form in forms:
+        # a base64 token is widened in the text itself: in the view, the words before
+        # and after a folded line run into it
+        for start, end in form.spans(flat, widen=False):
+            if where[start] in drop:
+                continue
+            first, stop = where[start], where[end - 1] + 1
+            if form.token:
+                first, stop = _widened(text, first, stop)
+            chars = [
+                *range(first, where[start]),
+                *(where[i] for i in range(start, end)),
+                *range(where[end - 1] + 1, stop),
+            ]
+            drop.update(dict.fromkeys(chars, ""))
+            drop[chars[0]] = form.marker
+    if not drop:
+        return text
+    return "".join(drop.get(i, char) for i, char in enumerate(text))
 
 
 def _header_spec(archive: zipfile.ZipFile) -> Any:

@@ -42,8 +42,9 @@ from pydantic import ValidationError
 from uxbench.data.records import ROLES, Turn
 from uxbench.data.templates import Template, load_template, template_path
 from uxbench.grader_answer.faults import configuration, context_length, provider_message, reply_problem
-from uxbench.grader_answer.logprobs import constrained, rescore
+from uxbench.grader_answer.logprobs import constrained
 from uxbench.grader_answer.panel import grader_agreement, panel_verdict
+from uxbench.grader_answer.prompt_logprobs import rescore
 from uxbench.grader_answer.reading import (
     BAD,
     FAILED,

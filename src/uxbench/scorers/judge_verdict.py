@@ -14,7 +14,8 @@ from inspect_ai.scorer import Metric, Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from uxbench.data.templates import Template, load_template, template_path
-from uxbench.grader_answer.logprobs import Reading, rescore
+from uxbench.grader_answer.logprobs import Reading
+from uxbench.grader_answer.prompt_logprobs import rescore
 from uxbench.judge_answer.calibration import answer_reading, calibration_metrics, verdict_offset
 from uxbench.judge_answer.verdict import PARSE_MODES, ParseMode, Verdict, parse_verdict
 from uxbench.runtime.errors import DataError

@@ -111,7 +111,7 @@ def pipeline_judge(input: str, gated: bool = True, max_attempts: int = 3, prompt
         solver=structured_answer(lambda item: JudgeScores, lambda item: {}, max_attempts),
         scorer=valid_answer(),
         config=GenerateConfig(temperature=0.0, max_tokens=1024),
-        version="2.0.0",  # 2: every quoted text fenced
+        version="3.0.0",  # 2: every quoted text fenced; 3: fence-shaped lines inside them neutralised
     )
 
 

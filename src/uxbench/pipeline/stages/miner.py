@@ -96,7 +96,7 @@ def pipeline_miner(
         ),
         scorer=valid_answer(),
         config=GenerateConfig(temperature=0.1, max_tokens=4096),
-        version="2.0.0",  # 2: every quoted text fenced
+        version="3.0.0",  # 2: every quoted text fenced; 3: fence-shaped lines inside them neutralised
     )
 
 
