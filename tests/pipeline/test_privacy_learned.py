@@ -12,6 +12,7 @@ import pytest
 
 from uxbench.pipeline.privacy import learned
 from uxbench.pipeline.privacy.redact import Redactor
+from uxbench.runtime.errors import DataError
 
 LABELS = ("O", "B-PER", "I-PER", "B-LOC", "I-LOC")
 
@@ -80,7 +81,7 @@ def test_without_the_extra_one_warning_names_the_missing_detector_and_its_cost(
         warned = [r.getMessage() for r in caplog.records if "learned name/address detector" in r.getMessage()]
         assert len(warned) == 1
         assert learned.EXTRA in warned[0] and learned.COST_FIGURES["alone"] in warned[0]
-        with pytest.raises(SystemExit, match=learned.EXTRA):
+        with pytest.raises(DataError, match=learned.EXTRA):
             learned.load("routed")
     finally:
         learned.default.cache_clear()

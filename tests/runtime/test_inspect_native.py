@@ -2,6 +2,7 @@
 tools read well (`inspect view`'s log and sample lists, `inspect_ai.analysis` data frames)."""
 
 import ast
+import importlib.metadata
 import math
 import re
 import sys
@@ -76,7 +77,10 @@ def declared() -> set[str]:
 def test_every_imported_package_is_declared() -> None:
     modules = {name.split(".")[0] for path in SRC.rglob("*.py") for name in imports(path)}
     third_party = modules - set(sys.stdlib_module_names) - {"uxbench", "__future__"}
-    wanted = {DISTRIBUTIONS.get(m, m).lower().replace("_", "-") for m in third_party}
+    installed = importlib.metadata.packages_distributions()  # import name -> distributions
+    wanted = {
+        (installed.get(m) or [DISTRIBUTIONS.get(m, m)])[0].lower().replace("_", "-") for m in third_party
+    }
     assert wanted - declared() == set()
 
 
