@@ -12,6 +12,7 @@ __version__ = "0.1.0"
 from uxbench.pipeline.stages.judge import pipeline_judge
 from uxbench.pipeline.stages.miner import pipeline_miner
 from uxbench.pipeline.stages.qa import pipeline_qa
+from uxbench.runtime import batches  # noqa: F401  -- each batched request ends in its result or its error
 from uxbench.scorers.grm import grm  # noqa: E402
 from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge  # noqa: E402

@@ -33,6 +33,12 @@ needs it, with a warning naming it, and every `uxbench/` task stays listed and r
   inspect-flow, which binds a `FlowTask`'s roles after building it) the roles are not known
   yet. `model_roles()` alone cannot tell these apart: `eval_set()` leaves its roles set in the
   caller's context. Without it the grader is checked when the first sample runs (a traceback).
+- `Batcher`: the base of Inspect's provider batchers (`--batch`). A batch whose results leave
+  out a request (a truncated results file, a provider bug) never answers that request: its
+  sample waits for `--attempt-timeout`, forever without one; and one result line Inspect cannot
+  read (OpenAI's `batch_expired` lines carry a string error code) fails every request of the
+  batch, the answered ones too. `uxbench.runtime.batches` gives each such request its own error
+  (docs/running.md#batch-cache-and-cost). Without it those two cases behave as Inspect has them.
 - `OpenAIResponseError`: the error Inspect's OpenAI-compatible providers raise for a reply that
   is an error (its OpenRouter provider raises it from `on_response` for an HTTP 200 error
   body); code `server_error` is one Inspect retries under `--max-retries` / `--timeout`. The
@@ -53,6 +59,7 @@ from uxbench.runtime.errors import DataError
 
 __all__ = [
     "MISSING",
+    "Batcher",
     "building_eval_tasks",
     "OpenAIResponseError",
     "PrerequisiteError",
@@ -129,6 +136,17 @@ except ImportError as error:
         def __init__(self, code: str, message: str) -> None:
             super().__init__(message)
             self.code, self.message = code, message
+
+
+try:
+    from inspect_ai.model._providers.util.batch import Batcher
+except ImportError as error:
+    _missing(
+        "inspect_ai.model._providers.util.batch.Batcher",
+        "an error of its own for each batched request a provider's results leave out or garble",
+        error,
+    )
+    Batcher = None  # type: ignore[assignment,misc]
 
 
 try:
