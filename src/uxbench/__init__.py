@@ -9,15 +9,10 @@ need them.
 
 __version__ = "0.1.0"
 
-from uxbench.pipeline.stages.judge import pipeline_judge
-from uxbench.pipeline.stages.miner import pipeline_miner
-from uxbench.pipeline.stages.qa import pipeline_qa
+from uxbench.pipeline import pipeline_judge, pipeline_miner, pipeline_qa
 from uxbench.runtime import batches  # noqa: F401  -- each batched request ends in its result or its error
-from uxbench.scorers.grm import grm  # noqa: E402
-from uxbench.tasks.grader_check import grader_check
-from uxbench.tasks.task1_judge import task1_judge  # noqa: E402
-from uxbench.tasks.task2_eval import task2_eval  # noqa: E402
-from uxbench.tasks.task3_recovery import task3_recovery  # noqa: E402
+from uxbench.scorers import grm
+from uxbench.tasks import grader_check, task1_judge, task2_eval, task3_recovery
 
 __all__ = [
     "__version__",

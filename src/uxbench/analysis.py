@@ -20,6 +20,8 @@ from inspect_ai.log import EvalSample, EvalSampleSummary
 from pydantic import JsonValue
 
 # the scorer names of the three tasks
+__all__ = ["SCORE_COLUMNS"]
+
 SCORERS = ("judge_verdict", "grm")
 
 

@@ -46,18 +46,10 @@ def built_wheel(tmp: Path) -> set[str]:
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
-    command = [
-        sys.executable,
-        "-m",
-        "pip",
-        "wheel",
-        "--no-deps",
-        "--no-build-isolation",
-        "-q",
-        "-w",
-        str(tmp),
-    ]
-    subprocess.run([*command, str(source)], check=True, capture_output=True, timeout=600)
+    # setuptools' own PEP 517 backend, in a process of its own: no pip or build frontend needed
+    # (the environment uv makes has no pip)
+    build = f"from setuptools import build_meta; build_meta.build_wheel({str(tmp)!r})"
+    subprocess.run([sys.executable, "-c", build], cwd=source, check=True, capture_output=True, timeout=600)
     (wheel,) = tmp.glob("uxbench-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         return set(archive.namelist())

@@ -102,7 +102,7 @@ def test_a_run_directory_behind_an_fsspec_url(pipeline_raw: Path, pipeline_refer
 
 @pytest.mark.slow
 def test_on_a_local_ray_cluster(pipeline_raw: Path, pipeline_reference: Path, tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
+    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
     from ray.cluster_utils import Cluster
 
     cluster: Any = Cluster(initialize_head=True, head_node_args={"num_cpus": 2, "include_dashboard": False})
@@ -134,7 +134,7 @@ def test_workers_need_a_model_given_by_name(
 def test_an_unreachable_ray_cluster_stops_before_any_stage(
     pipeline_raw: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
+    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
     out = tmp_path / "run"
     assert dry_run(pipeline_raw, out, "--executor", "ray", "--ray-address", "127.0.0.1:1") == 1
     assert capsys.readouterr().err == "error: Ray cluster 127.0.0.1:1: cannot connect (Connection refused)\n"

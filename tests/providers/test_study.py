@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from helpers.desk import at_the_desk, human
+from helpers.evals import run_eval
 from helpers.records import write_jsonl
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
@@ -45,9 +46,9 @@ def run(name: str, tmp: Path, answer: Any, items: int, **study: Any) -> EvalLog:
     desk = human(name, **study)
     thread = at_the_desk(desk, answer, items)
     try:
-        (log,) = eval(
-            "uxbench/task1_judge", task_args={"data": "sample"}, model=desk,
-            log_dir=str(tmp / "logs"), display="none", ctl_server=False,
+        log = run_eval(
+            "uxbench/task1_judge", tmp / "logs", expect=None, task_args={"data": "sample"}, model=desk,
+            ctl_server=False,
         )  # fmt: skip
     finally:
         desk.api.close()

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.evals import run_eval
 from helpers.vllmserver import Served
-from inspect_ai import Task, eval
+from inspect_ai import Task
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import GenerateConfig, Model, ModelOutput, get_model
 
@@ -56,8 +57,7 @@ def grader(served: Served) -> Model:
 
 
 def run(task: Task, under_test: Model, roles: dict[str, Model] | None = None, **config: Any) -> EvalLog:
-    (log,) = eval(task, model=under_test, model_roles=roles, limit=LIMIT, display="none", **BOUNDED, **config)
-    assert log.status == "success", log.error
+    log = run_eval(task, model=under_test, model_roles=roles, limit=LIMIT, **BOUNDED, **config)
     assert log.results is not None and log.results.completed_samples == LIMIT
     return log
 

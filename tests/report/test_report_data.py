@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from inspect_ai import eval
+from helpers.evals import run_eval
 from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
 
 from uxbench.data.dataset import RELEASE_FILES, TASK_CONFIGS, sample_dir
@@ -21,7 +21,8 @@ from uxbench.report.charts import chart_jobs
 from uxbench.report.logs import Run
 from uxbench.report.paired import compare
 from uxbench.report.samples import Counts, Evidence, Judgment
-from uxbench.report.tables import breakdown_grid, leaderboard
+from uxbench.report.section_grids import breakdown_grid
+from uxbench.report.sections import leaderboard
 from uxbench.tasks.task1_judge import task1_judge
 
 
@@ -41,9 +42,7 @@ def release_copy(directory: Path) -> Path:
 
 
 def run(data: str, model: str, log_dir: Path, **kwargs: Any) -> EvalLog:
-    (log,) = eval(task1_judge(data=data), model=model, log_dir=str(log_dir), display="none", **kwargs)
-    assert log.status == "success", log.error
-    return log
+    return run_eval(task1_judge(data=data), log_dir, model=model, **kwargs)
 
 
 def as_person(log: EvalLog, path: Path, annotator: str) -> None:

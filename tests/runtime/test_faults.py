@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from inspect_ai import eval
+from helpers.evals import run_evals
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import get_model
 
@@ -60,13 +60,13 @@ def run(
     tasks: list[str], data: Path, server: LoadServer, log_dir: Path, **settings: Any
 ) -> dict[str, EvalLog]:
     """Run in this process; models are built fresh for `server` (Inspect memoizes them by name)."""
-    logs = eval(
+    logs = run_evals(
         [TASKS[t] for t in tasks],
+        log_dir,
+        expect=None,
         task_args={"data": str(data)},
         model=get_model(MODEL, base_url=server.url, memoize=False),
         model_roles={"grader": get_model(GRADER, base_url=server.url, memoize=False)},
-        log_dir=str(log_dir),
-        display="none",
         max_tasks=len(tasks),
         **settings,
     )

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from inspect_ai import Task, eval, task
+from helpers.evals import run_eval
+from inspect_ai import Task, task
 from inspect_ai.dataset import Sample
 from inspect_ai.event import LoggerEvent
 from inspect_ai.log import EvalLog, read_eval_log
@@ -61,17 +62,11 @@ def replying() -> Model:
 
 def run(suite: str, log_dir: Path) -> EvalLog:
     if suite == "foreign":
-        [log] = eval(foreign_suite(), model=replying(), log_dir=str(log_dir), display="none")
+        log = run_eval(foreign_suite(), log_dir, model=replying())
     else:
-        [log] = eval(
-            "uxbench/task1_judge",
-            model=replying(),
-            task_args={"data": "sample"},
-            limit=1,
-            log_dir=str(log_dir),
-            display="none",
+        log = run_eval(
+            "uxbench/task1_judge", log_dir, model=replying(), task_args={"data": "sample"}, limit=1
         )
-    assert log.status == "success", log.error
     return read_eval_log(log.location)
 
 

@@ -8,7 +8,8 @@ from inspect_ai.log import list_eval_logs
 
 from uxbench.cli import main
 from uxbench.report import build_report
-from uxbench.report.tables import Leaderboard, Row
+from uxbench.report.leaderboard_row import Row
+from uxbench.report.sections import Leaderboard
 from uxbench.runtime.launch import shard_args, shard_connections
 from uxbench.tasks.task1_judge import task1_judge
 
@@ -76,7 +77,7 @@ def rows(board: Leaderboard) -> list[Row]:
 def test_an_unreachable_ray_cluster_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
+    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
     command = ["run", "uxbench/task1_judge", "--shards", "2", "--log-dir", str(tmp_path), "--ray-address"]
     assert main([*command, "127.0.0.1:1", "--model", "mockllm/model"]) == 1
     assert capsys.readouterr().err == "Error: Ray cluster 127.0.0.1:1: cannot connect (Connection refused)\n"
@@ -84,7 +85,7 @@ def test_an_unreachable_ray_cluster_is_a_one_line_error(
 
 @pytest.mark.slow
 def test_shards_as_ray_tasks(tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (pip install 'uxbench[ray]')")
+    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
     from ray.cluster_utils import Cluster
 
     cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 2, "include_dashboard": False})

@@ -14,10 +14,11 @@ from pathlib import Path
 import httpx
 import openai
 import pytest
+from helpers.evals import run_eval
 from helpers.grm import grade_reply
 from helpers.localserver import AnthropicServer, Reply
 from helpers.rawserver import Raw, RawServer, chat_body, label_tokens
-from inspect_ai import Task, eval
+from inspect_ai import Task
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalLog
 from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob, get_model
@@ -42,12 +43,12 @@ def run(tmp_path: Path, respond, samples: int = 1, **options) -> tuple[EvalLog, 
     """`samples` one-question samples graded by the raw server; (log, requests the grader got)."""
     with RawServer(respond) as server:
         grader = get_model(GRADER, base_url=server.url, api_key="test", memoize=False)
-        [log] = eval(
+        log = run_eval(
             Task(dataset=[Sample(id=i, input=f"问题 {i}") for i in range(samples)], scorer=grm()),
+            tmp_path,
+            expect=None,
             model="mockllm/model",
             model_roles={"grader": grader},
-            log_dir=str(tmp_path),
-            display="none",
             **{"max_retries": 0, **options},
         )
         return log, len(server.requests)

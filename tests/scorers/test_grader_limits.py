@@ -10,8 +10,9 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.evals import run_eval
 from helpers.rawserver import Raw, RawServer, chat_body, label_tokens
-from inspect_ai import Task, eval
+from inspect_ai import Task
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalLog
 from inspect_ai.model import GenerateConfig, get_model
@@ -31,12 +32,12 @@ def run(tmp_path: Path, raw: Raw, grader_config: GenerateConfig | None = None, *
             memoize=False,
         )
         start = time.monotonic()
-        [log] = eval(
+        log = run_eval(
             Task(dataset=[Sample(id=1, input="问题")], scorer=grm()),
+            tmp_path,
+            expect=None,
             model="mockllm/model",
             model_roles={"grader": grader},
-            log_dir=str(tmp_path),
-            display="none",
             **limits,
         )
         return log, len(server.requests), time.monotonic() - start

@@ -4,6 +4,7 @@ import math
 from pathlib import Path
 
 import pytest
+from helpers.evals import run_eval
 from helpers.grm import grader_output
 from helpers.localserver import OpenAIServer, Reply, prompt_text
 from inspect_ai import Task, eval
@@ -41,9 +42,7 @@ def mock_grader(answer) -> object:
 def run(samples: list[Sample], reply: str, grader, **scorer_args) -> EvalLog:
     model = get_model("mockllm/model", custom_outputs=lambda *_: ModelOutput.from_content("mockllm", reply))
     task = Task(dataset=samples, scorer=grm(**scorer_args))
-    [log] = eval(task, model=model, model_roles={"grader": grader}, display="none")
-    assert log.status == "success", log.error
-    return log
+    return run_eval(task, model=model, model_roles={"grader": grader})
 
 
 def scores(log: EvalLog) -> list[dict]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers.evals import run_eval
 from helpers.grm import grader_output, metric_values, record_number, write_data
 from inspect_ai import Epochs, eval
 from inspect_ai.log import EvalLog
@@ -40,15 +41,13 @@ def per_call(answers: dict[object, list[Answer]], key: Callable[[str], object]) 
 
 def run(task, model_outputs: Callable, tmp_path: Path, grader_outputs: Callable | None = None) -> EvalLog:
     roles = {"grader": get_model("mockllm/model", custom_outputs=grader_outputs)} if grader_outputs else None
-    [log] = eval(
+    log = run_eval(
         task,
+        tmp_path,
         model=get_model("mockllm/model", custom_outputs=model_outputs),
         model_roles=roles,
         epochs=2,
-        log_dir=str(tmp_path),
-        display="none",
     )
-    assert log.status == "success", log.error
     assert log.samples is not None and len(log.samples) == 2 * len({s.id for s in log.samples})
     return log
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+from helpers.evals import run_evals
 from helpers.grm import metric_values, write_data
 from helpers.localserver import OpenAIServer, prompt_text
 from helpers.published import SENS, SPEC, Line, flipping_grader, grader_verdict, lines, write_published
-from inspect_ai import eval
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 from scipy.stats import spearmanr
@@ -58,9 +58,7 @@ class Runs:
 
 
 def run(tasks, model, tmp: Path, **kwargs) -> list[EvalLog]:
-    logs = eval(tasks, model=model, max_connections=32, display="none", log_dir=str(tmp / "logs"), **kwargs)
-    assert all(log.status == "success" for log in logs), [log.error for log in logs]
-    return logs
+    return run_evals(tasks, tmp / "logs", model=model, max_connections=32, **kwargs)
 
 
 @pytest.fixture(scope="module")

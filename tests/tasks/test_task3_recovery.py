@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import pytest
+from helpers.evals import run_eval
 from helpers.grm import grader_output, metric_values, record_number, write_data
-from inspect_ai import eval
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
 from uxbench.data.records import Turn
@@ -45,10 +45,7 @@ def grader(prompts: list[str]):
 def run(tmp_path: Path, text, n: int = 4, seen=None, **task_args):
     prompts: list[str] = []
     task = task3_recovery(data=str(write_data(tmp_path, task3=n)), **task_args)
-    [log] = eval(
-        task, model=model_under_test(text, seen), model_roles={"grader": grader(prompts)}, display="none"
-    )
-    assert log.status == "success", log.error
+    log = run_eval(task, model=model_under_test(text, seen), model_roles={"grader": grader(prompts)})
     return log, prompts
 
 

@@ -8,3 +8,9 @@ top. A room imports only the rooms before it. See docs/pipeline.md.
 
 May import: `uxbench.runtime`, `uxbench.stats`, `uxbench.data`; never `report`, `web` or `tasks`.
 """
+
+from uxbench.pipeline.stages.judge import pipeline_judge
+from uxbench.pipeline.stages.miner import pipeline_miner
+from uxbench.pipeline.stages.qa import pipeline_qa
+
+__all__ = ["pipeline_judge", "pipeline_miner", "pipeline_qa"]

@@ -97,3 +97,7 @@ def replay_alias() -> type[ModelAPI]:
 @modelapi(name="replay-grm")
 def replay_grm_alias() -> type[ModelAPI]:
     return deprecated("replay-grm")
+
+
+# no Python API: the models are reached through Inspect's model names (`uxbench/...`)
+__all__: list[str] = []

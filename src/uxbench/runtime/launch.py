@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 import click
 
+from uxbench.runtime.docs import install_extra
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.network import reachable
 
@@ -79,7 +80,7 @@ def _ray(address: str, commands: list[list[str]]) -> list[int]:
     try:
         import ray
     except ImportError:
-        raise DataError("--ray-address needs Ray: pip install 'uxbench[ray]'") from None
+        raise DataError(f"--ray-address needs Ray: {install_extra('ray')}") from None
     reachable(address)
     try:
         ray.init(address=address, logging_level="warning")

@@ -26,6 +26,7 @@ from typing import Any
 from uxbench.data.dataset import read_jsonl
 from uxbench.pipeline.read.mapping import Fields
 from uxbench.runtime import userfiles
+from uxbench.runtime.docs import install_extra
 from uxbench.runtime.errors import DataError
 
 FORMATS = ("jsonl", "csv", "parquet", "chatgpt")
@@ -183,7 +184,7 @@ def _parquet_rows(path: Path) -> Rows:
     try:
         import pyarrow.parquet as pq
     except ImportError:
-        raise DataError("reading Parquet needs pyarrow: pip install 'uxbench[pipeline]'") from None
+        raise DataError(f"reading Parquet needs pyarrow: {install_extra('pipeline')}") from None
     userfiles.check_regular(path)  # pyarrow would wait on a FIFO
     try:
         table = pq.ParquetFile(path)

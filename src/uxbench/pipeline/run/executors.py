@@ -16,6 +16,7 @@ from types import TracebackType
 from typing import Any
 
 from uxbench.pipeline.run.parallel import pool, stop
+from uxbench.runtime.docs import install_extra
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.network import reachable
 
@@ -118,7 +119,7 @@ class RayTasks(Executor):
         try:
             import ray
         except ImportError:
-            raise DataError("--executor ray needs Ray: pip install 'uxbench[ray]'") from None
+            raise DataError(f"--executor ray needs Ray: {install_extra('ray')}") from None
         self._ray = ray
         self._connected = not ray.is_initialized()
         if self._connected:

@@ -30,12 +30,10 @@ import numpy as np
 
 from uxbench.pipeline.read.rawlog import Conversation
 from uxbench.pipeline.stages.signals import normalise
+from uxbench.runtime.docs import install_extra
 from uxbench.runtime.errors import DataError
 
-_INSTALL = (
-    "near-duplicate removal needs the datasketch package: pip install 'uxbench[pipeline]' "
-    "(or pip install datasketch)"
-)
+_INSTALL = f"near-duplicate removal needs the datasketch package: {install_extra('pipeline')}"
 NUM_PERM = 64
 SHINGLE_SIZE = 4
 # odd 64-bit multipliers of the band hash (any fixed values do: a collision only adds a candidate)
