@@ -10,13 +10,13 @@ truncation ladder, and the rung used is recorded. Several graders bound as `grad
 
 Grader calls obey the run's `--attempt-timeout`, `--timeout`, `--max-retries`, `--batch` and
 `--cache` like the model under test's calls (a grader role bound with its own values keeps
-them). A grader error is never a verdict (`uxbench.grader_answer.faults`): a reply that is no answer — an HTTP 200 error
-body, no choices, a choice without a message — is retried like a 5xx under those limits, and
-when it persists the sample errors with the provider's message, so `inspect eval-retry` redoes
-it; an error every call repeats (401/403/404, an unknown model, logprobs refused) ends the run
-at the first sample with one message. A reply whose logprobs are null is asked again without
-logprobs (a verdict without a score). `grade` turns one prompt into a Judgment on its own, for
-any solver or scorer that needs a grader's verdict.
+them). A grader error is never a verdict (`uxbench.grader_answer.faults`): a reply that is no
+answer — an HTTP 200 error body, no choices, a choice without a message — is retried like a
+5xx under those limits, and when it persists the sample errors with the provider's message, so
+`inspect eval-retry` redoes it; an error every call repeats (401/403/404, an unknown model,
+logprobs refused) ends the run at the first sample with one message. A reply whose logprobs are
+null is asked again without logprobs (a verdict without a score). `grade` turns one prompt into
+a Judgment on its own, for any solver or scorer that needs a grader's verdict.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from uxbench.grader_answer.reading import (
 )
 from uxbench.grader_prompt.addressing import addresses_grader
 from uxbench.qualification.published import replayed_grader
-from uxbench.runtime._inspect import OpenAIResponseError, run_config
+from uxbench.runtime._inspect import OpenAIResponseError, key_cache_by_epoch, run_config
 from uxbench.runtime.docs import docs_url
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import grader_roles
@@ -189,14 +189,17 @@ def grading_config(
     Inspect gives a model bound to another role the run's `cache` but not its `batch` or
     `attempt_timeout` (`Model._resolve_config`): passed here, `--batch` batches the grader's
     calls too and `--cache` keeps a resumed or re-scored run from paying for a grading call twice
-    (docs/running.md#batch-cache-and-cost)."""
+    (docs/running.md#batch-cache-and-cost). `inspect score` sets no run config; it re-creates the
+    model under test with the logged one, so batch and cache are read from it there."""
     run = run_config()
+    # `inspect score` sets no run config: the run's settings are then the re-created model's
+    logged = get_model().config  # inspect-evals-lint: ignore[IEBP001] -- per sample, the active model
     limits = GenerateConfig(
         attempt_timeout=run.attempt_timeout,
         timeout=run.timeout,
         max_retries=run.max_retries,
-        batch=run.batch,
-        cache=run.cache,
+        batch=run.batch if run.batch is not None else logged.batch,
+        cache=run.cache if run.cache is not None else logged.cache,
     )
     config = limits.merge(GRM_CONFIG)
     config = config if self_grade else config.merge(grader.config)
@@ -526,6 +529,7 @@ def grm(
         return context[-context_turns:] if context_turns > 0 else ()
 
     async def score(state: TaskState, target: Target) -> Score:
+        key_cache_by_epoch(state.epoch)  # `inspect score` finds the gradings the run cached
         panel = grader_panel(self_grade)
         turns, said, replaced = readable(conversation(state), state.output.completion)
         if replaced:
