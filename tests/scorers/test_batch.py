@@ -16,8 +16,9 @@ from helpers.grm import metric_values, record_number, write_data
 from helpers.localserver import Reply, prompt_text
 from inspect_ai import eval, eval_retry
 from inspect_ai.log import EvalLog
-from inspect_ai.model import BatchConfig
+from inspect_ai.model import BatchConfig, ModelCost
 
+from uxbench.report.logs import Run, read_runs
 from uxbench.tasks.task2_eval import task2_eval
 
 pytestmark = pytest.mark.integration
@@ -96,3 +97,22 @@ def test_a_batch_that_does_not_complete_errors_its_samples_and_eval_retry_redoes
     assert retried.status == "success", retried.error
     assert retried.results is not None and retried.results.completed_samples == RECORDS
     assert metric_values(retried)["good_pct"] == 0.5
+
+
+def test_the_report_reads_each_roles_tokens_and_cost(tmp_path: Path, server: BatchServer) -> None:
+    """Inspect's usage priced by `--model-cost-config`, per role, as the report reads them."""
+    prices = {
+        OPENAI[0]: ModelCost(input=0.15, output=0.6, input_cache_write=0.15, input_cache_read=0.075),
+        OPENAI[1]: ModelCost(input=2.5, output=10.0, input_cache_write=2.5, input_cache_read=1.25),
+    }
+    log = run(tmp_path, model_cost_config=prices)
+    [found] = read_runs(log.location, "run")
+    assert isinstance(found, Run) and found.usage is not None
+    for role, name in (("model", OPENAI[0]), ("grader", OPENAI[1])):
+        usage = getattr(found.usage, role)
+        price = prices[name]
+        assert usage.calls_input_tokens > 0 and usage.output_tokens > 0
+        expected = (usage.calls_input_tokens * price.input + usage.output_tokens * price.output) / 1e6
+        assert usage.cost == pytest.approx(expected)
+        shown = found.usage.json(RECORDS)[role]
+        assert shown["per_1000_records"]["cost"] == pytest.approx(expected * 1000 / RECORDS)

@@ -36,6 +36,7 @@ from uxbench.qualification.match import GRADER_CHECK, Check, Grader, Grading, an
 from uxbench.qualification.published import PUBLISHED_GRADER, published_grading
 from uxbench.report.settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
+from uxbench.report.usage import RunUsage, run_usage
 from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.errors import DataError
 
@@ -73,6 +74,7 @@ class Run:
     eval_id: str = ""  # the run's id: a re-scored copy of a log (`inspect score --output-file`) keeps it
     written: float = 0.0  # when the log file was last written (its newest scoring), as a timestamp
     shard: str | None = None  # K/N for one shard's log (`-T shard=K/N`); the report pools them (shards.py)
+    usage: RunUsage | None = None  # tokens and cost per role (usage.py)
 
     @property
     def source(self) -> str:
@@ -406,6 +408,7 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
                 eval_id=log.eval.eval_id,
                 written=written,
                 shard=(log.eval.metadata or {}).get("shard"),
+                usage=run_usage(log),
             )
         )
     return runs
