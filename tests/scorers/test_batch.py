@@ -19,6 +19,7 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import BatchConfig, ModelCost
 
 from uxbench.report.logs import Run, read_runs
+from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
 
 pytestmark = pytest.mark.integration
@@ -30,8 +31,14 @@ ANTHROPIC = ("anthropic/claude-3-5-haiku-latest", "anthropic/claude-sonnet-4-0")
 
 
 def respond(request: dict) -> Reply:
-    """The model under test names its record; the grader says 好 for even records, 差 for odd."""
+    """The model under test names its record; the grader says 好 for even records, 差 for odd;
+    a Task 1 judge says 差 (P 0.8) to a disliked reply and 好 (P 0.7) to a liked one."""
     prompt = prompt_text(request) if "messages" in request else ""
+    if "BADREPLY" in prompt or "GOODREPLY" in prompt:
+        bad = "BADREPLY" in prompt
+        tops = [("好", math.log(0.2 if bad else 0.7)), ("差", math.log(0.8 if bad else 0.3))]
+        label = "差" if bad else "好"
+        return Reply(label, [(label, dict(tops)[label], tops)])
     n = record_number(prompt)
     if "【助手的最新回复】" not in prompt:
         return Reply(f"回复 #{n}#")
@@ -116,3 +123,32 @@ def test_the_report_reads_each_roles_tokens_and_cost(tmp_path: Path, server: Bat
         assert usage.cost == pytest.approx(expected)
         shown = found.usage.json(RECORDS)[role]
         assert shown["per_1000_records"]["cost"] == pytest.approx(expected * 1000 / RECORDS)
+
+
+def test_task1_judge_in_a_batch_reads_p_good_from_the_batch_logprobs(
+    tmp_path: Path, server: BatchServer, judge_dir
+) -> None:
+    before = server.direct
+    [log] = eval(
+        task1_judge(data=str(judge_dir(3, 3))),
+        model=OPENAI[0],
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+        batch=FAST,
+        logprobs=True,
+        top_logprobs=5,
+    )
+    assert log.status == "success", log.error
+    assert server.direct == before  # every judgment went in a batch
+    scores = [s.scores["judge_verdict"].metadata for s in log.samples or []]
+    assert sorted(round(m["p_good"], 6) for m in scores) == [0.2, 0.2, 0.2, 0.7, 0.7, 0.7]
+
+
+def test_anthropic_message_batches_carry_both_roles(tmp_path: Path, server: BatchServer) -> None:
+    """Anthropic's API has no logprobs: verdicts without a score, as on the direct path."""
+    before = (server.direct, server.batched_requests)
+    log = run(tmp_path, ANTHROPIC)
+    assert log.status == "success", log.error
+    assert (server.direct, server.batched_requests) == (before[0], before[1] + 2 * RECORDS)
+    values = metric_values(log)
+    assert values["good_pct"] == 0.5 and values["no_logprob_rate"] == 1.0
