@@ -6,6 +6,7 @@ delay of a few hundredths of a second). A batch that fails, expires or leaves ou
 must end in counted sample errors that `eval-retry` redoes, never in a verdict.
 """
 
+import json
 import math
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from inspect_ai import eval, eval_retry
 from inspect_ai.log import EvalLog
 from inspect_ai.model import BatchConfig, ModelCost
 
+from uxbench.cli import main
 from uxbench.report.logs import Run, read_runs
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
@@ -123,6 +125,13 @@ def test_the_report_reads_each_roles_tokens_and_cost(tmp_path: Path, server: Bat
         assert usage.cost == pytest.approx(expected)
         shown = found.usage.json(RECORDS)[role]
         assert shown["per_1000_records"]["cost"] == pytest.approx(expected * 1000 / RECORDS)
+    assert main(["report", str(tmp_path / "logs"), "--out", str(tmp_path / "report")]) == 0
+    page = (tmp_path / "report" / "leaderboard.md").read_text(encoding="utf-8")
+    assert "#### Tokens and cost" in page and f"{found.usage.grader.output_tokens:,}" in page
+    assert "Tokens and cost" in (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    board = json.loads((tmp_path / "report" / "leaderboard.json").read_text(encoding="utf-8"))
+    rows = [row for task in board["tasks"].values() for row in task.get("rows", [])]
+    assert rows and rows[0]["usage"]["grader"]["cost"] == pytest.approx(found.usage.grader.cost)
 
 
 def test_task1_judge_in_a_batch_reads_p_good_from_the_batch_logprobs(
