@@ -10,6 +10,7 @@ need them.
 __version__ = "0.1.0"
 
 from uxbench.pipeline import pipeline_judge, pipeline_miner, pipeline_qa
+from uxbench.runtime import batches  # noqa: F401  -- each batched request ends in its result or its error
 from uxbench.scorers import grm
 from uxbench.tasks import grader_check, task1_judge, task2_eval, task3_recovery
 

@@ -16,6 +16,7 @@ from uxbench.qualification.people_cli import people
 from uxbench.report.cli import report
 from uxbench.runtime.credentials_cli import scrub_credentials
 from uxbench.runtime.launch import run
+from uxbench.tasks.estimate import estimate
 from uxbench.web.cli import explore
 
 
@@ -25,7 +26,7 @@ def uxbench() -> None:
     """UXBench tools for Inspect AI."""
 
 
-for _command in (report, pipeline, explore, scrub_credentials, people, run):
+for _command in (report, pipeline, explore, scrub_credentials, people, run, estimate):
     uxbench.add_command(_command)
 
 

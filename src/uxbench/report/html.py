@@ -30,6 +30,8 @@ from uxbench.report.sections import Leaderboard, Section, TaskTable
 from uxbench.report.separation import NOTE as SEPARATION_NOTE
 from uxbench.report.separation import separation_grid
 from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
+from uxbench.report.usage_grid import NOTE as USAGE_NOTE
+from uxbench.report.usage_grid import usage_grid
 
 CSS = """
 * { box-sizing: border-box; }
@@ -220,6 +222,12 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None, 
             f'<div class="paired" id="{escape(section.id)}-people-agreement"><h4>Agreement among people</h4>'
             f"<p><strong>{escape(agreement_text(section.agreement))}</strong></p>"
             f'{grid}<p class="note">{escape(AGREEMENT_NOTE)}</p></div>'
+        )
+    usage = usage_grid(section)
+    if usage is not None:
+        parts.append(
+            f"<details><summary>Tokens and cost</summary>"
+            f'<p class="note">{escape(USAGE_NOTE)}</p>{grid_html(usage)}</details>'
         )
     parts.append(_trust(trust, charts, out_dir))
     for key in section.breakdown_keys():

@@ -43,6 +43,7 @@ def _row_json(sec: Section, row: Row) -> dict[str, Any]:
         "ci95": list(row.interval) if row.interval else None,
         "ci95_method": row.interval_method or None,
         "metrics": run.metrics,
+        "usage": run.usage.json(run.samples) if run.usage else None,
         "delta_score_ci95": list(row.delta_interval) if row.delta_interval else None,
         "breakdown": run.breakdown,
         "breakdown_n": {

@@ -23,6 +23,8 @@ from uxbench.report.sections import Leaderboard, Section
 from uxbench.report.separation import NOTE as SEPARATION_NOTE
 from uxbench.report.separation import separation_grid
 from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
+from uxbench.report.usage_grid import NOTE as USAGE_NOTE
+from uxbench.report.usage_grid import usage_grid
 
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are in italics."
 
@@ -66,6 +68,9 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
         lines += ["#### Agreement among people", "", md_text(agreement_text(section.agreement)), ""]
         lines += grid_markdown(agreement_grid(section.agreement, section.id))
         lines += [md_text(AGREEMENT_NOTE), ""]
+    usage = usage_grid(section)
+    if usage is not None:
+        lines += ["#### Tokens and cost", "", md_text(USAGE_NOTE), "", *grid_markdown(usage)]
     lines += _trust(trust, charts)
     lines += [*(_image(c) for c in charts if not c.file.endswith("_reliability.png")), ""]
     for key in section.breakdown_keys():

@@ -30,6 +30,7 @@ from inspect_ai.log import read_eval_log, recompute_metrics, write_eval_log
 from uxbench.data.shards import Shard
 from uxbench.qualification.match import GRADER_CHECK
 from uxbench.report.logs import CheckLog, Run, Skipped, read_runs
+from uxbench.report.usage import RunUsage
 from uxbench.report.workers import pmap
 from uxbench.runtime.identity import Identity
 
@@ -197,7 +198,8 @@ def _pooled(pool: Pool, skipped: list[Skipped]) -> list[Run | CheckLog]:
             return []
         return [c for c in read_runs(pool.target, pool.name) if isinstance(c, CheckLog)]
     found = [r for r in read_runs(pool.target, pool.name) if isinstance(r, Run) and r.scorer == first.scorer]
-    return [dataclasses.replace(run, partial=pool.partial) for run in found]
+    usage = RunUsage.total([m.item.usage for m in pool.members if isinstance(m.item, Run)])
+    return [dataclasses.replace(run, partial=pool.partial, usage=usage) for run in found]
 
 
 def pool_shards(items: list[Run | CheckLog], directory: Path) -> tuple[list[Run | CheckLog], list[Skipped]]:

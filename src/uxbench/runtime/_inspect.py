@@ -33,6 +33,16 @@ needs it, with a warning naming it, and every `uxbench/` task stays listed and r
   inspect-flow, which binds a `FlowTask`'s roles after building it) the roles are not known
   yet. `model_roles()` alone cannot tell these apart: `eval_set()` leaves its roles set in the
   caller's context. Without it the grader is checked when the first sample runs (a traceback).
+- `Batcher`: the base of Inspect's provider batchers (`--batch`). A batch whose results leave
+  out a request (a truncated results file, a provider bug) never answers that request: its
+  sample waits for `--attempt-timeout`, forever without one; and one result line Inspect cannot
+  read (OpenAI's `batch_expired` lines carry a string error code) fails every request of the
+  batch, the answered ones too. `uxbench.runtime.batches` gives each such request its own error
+  (docs/running.md#batch-cache-and-cost). Without it those two cases behave as Inspect has them.
+- `cache_epoch`: the epoch Inspect's model cache keys a call by. A model call in a sample sets
+  it from the sample; a scorer run by `inspect score` has no sample state, so its calls are
+  keyed by no epoch and miss every grading the run cached. The GRM scorer sets it from the
+  sample it grades where it is unset. Without it `inspect score` pays for each grading again.
 - `OpenAIResponseError`: the error Inspect's OpenAI-compatible providers raise for a reply that
   is an error (its OpenRouter provider raises it from `on_response` for an HTTP 200 error
   body); code `server_error` is one Inspect retries under `--max-retries` / `--timeout`. The
@@ -53,11 +63,13 @@ from uxbench.runtime.errors import DataError
 
 __all__ = [
     "MISSING",
+    "Batcher",
     "building_eval_tasks",
     "OpenAIResponseError",
     "PrerequisiteError",
     "active_sample_id",
     "in_eval",
+    "key_cache_by_epoch",
     "run_config",
     "sample_active",
     "stop_task",
@@ -132,6 +144,24 @@ except ImportError as error:
 
 
 try:
+    from inspect_ai.model._providers.util.batch import Batcher
+except ImportError as error:
+    _missing(
+        "inspect_ai.model._providers.util.batch.Batcher",
+        "an error of its own for each batched request a provider's results leave out or garble",
+        error,
+    )
+    Batcher = None  # type: ignore[assignment,misc]
+
+
+try:
+    from inspect_ai.model._cache import epoch as cache_epoch
+except ImportError as error:
+    _missing("inspect_ai.model._cache.epoch", "cache hits for gradings in `inspect score`", error)
+    cache_epoch = None  # type: ignore[assignment]
+
+
+try:
     from inspect_ai._eval.eval import eval_resolve_tasks
 except ImportError as error:
     _missing(
@@ -170,6 +200,12 @@ def building_eval_tasks() -> bool:
 def run_config() -> GenerateConfig:
     """The generate settings of the running eval (command line flags and `eval(...)` arguments)."""
     return active_generate_config()
+
+
+def key_cache_by_epoch(epoch: int) -> None:
+    """Key this context's model calls in Inspect's cache by `epoch` unless a sample already has."""
+    if cache_epoch is not None and cache_epoch.get(None) is None:
+        cache_epoch.set(epoch)
 
 
 def active_sample_id() -> str | None:

@@ -8,15 +8,15 @@ graded reply is the model's output. Inputs the grader cannot fit are retried dow
 truncation ladder, and the rung used is recorded. Several graders bound as `grader`,
 `grader_2`, … judge as a panel (`uxbench.grader_answer.panel`).
 
-Grader calls obey the run's `--attempt-timeout`, `--timeout` and `--max-retries` like the
-model under test's calls (a grader role bound with its own values keeps them). A grader error
-is never a verdict (`uxbench.grader_answer.faults`): a reply that is no answer — an HTTP 200 error
-body, no choices, a choice without a message — is retried like a 5xx under those limits, and
-when it persists the sample errors with the provider's message, so `inspect eval-retry` redoes
-it; an error every call repeats (401/403/404, an unknown model, logprobs refused) ends the run
-at the first sample with one message. A reply whose logprobs are null is asked again without
-logprobs (a verdict without a score). `grade` turns one prompt into a Judgment on its own, for
-any solver or scorer that needs a grader's verdict.
+Grader calls obey the run's `--attempt-timeout`, `--timeout`, `--max-retries`, `--batch` and
+`--cache` like the model under test's calls (a grader role bound with its own values keeps
+them). A grader error is never a verdict (`uxbench.grader_answer.faults`): a reply that is no
+answer — an HTTP 200 error body, no choices, a choice without a message — is retried like a
+5xx under those limits, and when it persists the sample errors with the provider's message, so
+`inspect eval-retry` redoes it; an error every call repeats (401/403/404, an unknown model,
+logprobs refused) ends the run at the first sample with one message. A reply whose logprobs are
+null is asked again without logprobs (a verdict without a score). `grade` turns one prompt into
+a Judgment on its own, for any solver or scorer that needs a grader's verdict.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from uxbench.grader_answer.reading import (
 )
 from uxbench.grader_prompt.addressing import addresses_grader
 from uxbench.qualification.published import replayed_grader
-from uxbench.runtime._inspect import OpenAIResponseError, run_config
+from uxbench.runtime._inspect import OpenAIResponseError, key_cache_by_epoch, run_config
 from uxbench.runtime.docs import docs_url
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import grader_roles
@@ -182,13 +182,25 @@ def grader_model(self_grade: bool = False) -> Model:
 def grading_config(
     grader: Model, self_grade: bool = False, choices: list[str] | None = None
 ) -> GenerateConfig:
-    """One grading call's config: the run's time and retry limits, then §5's settings, then the
-    grader role's own config (which wins). Self-grading skips the model's config: it holds the
-    task's generation flags, which are not for grading. With `choices`, the server is asked to
-    answer exactly one of them (vLLM's structured outputs, `constrain`)."""
+    """One grading call's config: the run's time and retry limits, batch and cache settings, then
+    §5's settings, then the grader role's own config (which wins). Self-grading skips the model's
+    config: it holds the task's generation flags, which are not for grading. With `choices`, the
+    server is asked to answer exactly one of them (vLLM's structured outputs, `constrain`).
+
+    Inspect gives a model bound to another role the run's `cache` but not its `batch` or
+    `attempt_timeout` (`Model._resolve_config`): passed here, `--batch` batches the grader's
+    calls too and `--cache` keeps a resumed or re-scored run from paying for a grading call twice
+    (docs/running.md#batch-cache-and-cost). `inspect score` sets no run config; it re-creates the
+    model under test with the logged one, so batch and cache are read from it there."""
     run = run_config()
+    # `inspect score` sets no run config: the run's settings are then the re-created model's
+    logged = get_model().config  # inspect-evals-lint: ignore[IEBP001] -- per sample, the active model
     limits = GenerateConfig(
-        attempt_timeout=run.attempt_timeout, timeout=run.timeout, max_retries=run.max_retries
+        attempt_timeout=run.attempt_timeout,
+        timeout=run.timeout,
+        max_retries=run.max_retries,
+        batch=run.batch if run.batch is not None else logged.batch,
+        cache=run.cache if run.cache is not None else logged.cache,
     )
     config = limits.merge(GRM_CONFIG)
     config = config if self_grade else config.merge(grader.config)
@@ -518,6 +530,7 @@ def grm(
         return context[-context_turns:] if context_turns > 0 else ()
 
     async def score(state: TaskState, target: Target) -> Score:
+        key_cache_by_epoch(state.epoch)  # `inspect score` finds the gradings the run cached
         panel = grader_panel(self_grade)
         turns, said, replaced = readable(conversation(state), state.output.completion)
         if replaced:

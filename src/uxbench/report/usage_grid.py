@@ -1,0 +1,50 @@
+"""The tokens-and-cost table of a ranking: per run, the model under test's and the grader's
+input and output tokens and cost, in total and per 1,000 records (usage.py reads them)."""
+
+from __future__ import annotations
+
+from uxbench.report.grid import Cell, Grid
+from uxbench.report.sections import Section
+from uxbench.report.usage import RoleUsage
+
+NOTE = (
+    "Tokens and cost from Inspect's own accounting in each log; cost needs prices when the run is "
+    "made (Inspect's model database or --model-cost-config), else it is blank. Per 1k: per 1,000 records."
+)
+TITLES = [
+    "Run",
+    "Role",
+    "Input tokens",
+    "Output tokens",
+    "Cost $",
+    "Input / 1k",
+    "Output / 1k",
+    "Cost $ / 1k",
+]
+
+
+def _cells(usage: RoleUsage, records: int) -> list[Cell]:
+    per = 1000 / records if records else 0.0
+    cost = "" if usage.cost is None else f"{usage.cost:,.4f}"
+    cost_1k = "" if usage.cost is None or not records else f"{usage.cost * per:,.4f}"
+    return [
+        Cell(f"{usage.calls_input_tokens:,}", usage.calls_input_tokens),
+        Cell(f"{usage.output_tokens:,}", usage.output_tokens),
+        Cell(cost, usage.cost),
+        Cell(f"{round(usage.calls_input_tokens * per):,}" if records else "", usage.calls_input_tokens * per),
+        Cell(f"{round(usage.output_tokens * per):,}" if records else "", usage.output_tokens * per),
+        Cell(cost_1k, None if usage.cost is None else usage.cost * per),
+    ]
+
+
+def usage_grid(section: Section) -> Grid | None:
+    """One line per run and role that has usage; None when no run of the section has any."""
+    rows = []
+    for row in section.rows:
+        usage = row.run.usage
+        if usage is None:
+            continue
+        for role, found in (("model", usage.model), ("grader", usage.grader)):
+            if found is not None:
+                rows.append([Cell(row.label, row.label), Cell(role, role), *_cells(found, row.run.samples)])
+    return Grid(TITLES, rows, id=f"{section.id}-usage") if rows else None
