@@ -29,9 +29,9 @@ from uxbench.report.section_grids import breakdown_grid, section_grid, skipped_g
 from uxbench.report.sections import Leaderboard, Section, TaskTable
 from uxbench.report.separation import NOTE as SEPARATION_NOTE
 from uxbench.report.separation import separation_grid
+from uxbench.report.token_usage_grid import NOTE as USAGE_NOTE
+from uxbench.report.token_usage_grid import usage_grid
 from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
-from uxbench.report.usage_grid import NOTE as USAGE_NOTE
-from uxbench.report.usage_grid import usage_grid
 
 CSS = """
 * { box-sizing: border-box; }

@@ -36,7 +36,7 @@ from uxbench.qualification.match import GRADER_CHECK, Check, Grader, Grading, an
 from uxbench.qualification.published import PUBLISHED_GRADER, published_grading
 from uxbench.report.run_settings import DATA_ARGS, run_settings, scrub_paths, shown_value
 from uxbench.report.spec import TASKS
-from uxbench.report.usage import RunUsage, run_usage
+from uxbench.report.token_usage import RunUsage, run_usage
 from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.identity import Identity, IdentityError, Recorded
@@ -76,7 +76,7 @@ class Run:
     written: float = 0.0  # when the log file was last written (its newest scoring), as a timestamp
     shard: str | None = None  # K/N for one shard's log (`-T shard=K/N`); the report pools them (shards.py)
     identity: Identity | None = None  # the experiment (runtime/identity.py); None only when built by hand
-    usage: RunUsage | None = None  # tokens and cost per role (usage.py)
+    usage: RunUsage | None = None  # tokens and cost per role (token_usage.py)
 
     @property
     def source(self) -> str:

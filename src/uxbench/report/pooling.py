@@ -30,7 +30,7 @@ from inspect_ai.log import read_eval_log, recompute_metrics, write_eval_log
 from uxbench.data.shards import Shard
 from uxbench.qualification.match import GRADER_CHECK
 from uxbench.report.logs import CheckLog, Run, Skipped, read_runs
-from uxbench.report.usage import RunUsage
+from uxbench.report.token_usage import RunUsage
 from uxbench.report.workers import pmap
 from uxbench.runtime.identity import Identity
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.sections import Section
-from uxbench.report.usage import RoleUsage
+from uxbench.report.token_usage import RoleUsage
 
 NOTE = (
     "Tokens and cost from Inspect's own accounting in each log; cost needs prices when the run is "
