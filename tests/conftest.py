@@ -4,6 +4,7 @@ leaves the working tree as it found it (logs go to a temporary directory; a chan
 
 import os
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from uxbench.data.dataset import RELEASE_FILES
 from uxbench.runtime.offline import ensure_tiktoken_cache
 
 ensure_tiktoken_cache()  # mockllm counts tokens with tiktoken; keep the suite offline
+# Hypothesis keeps its example database and constants cache outside the tree (read at first use)
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(Path(tempfile.gettempdir()) / "uxbench-hypothesis"))
 
 ROOT = Path(__file__).resolve().parent.parent
 if os.environ.get("UXBENCH_TEST_INSTALLED") and Path(uxbench.__file__).resolve().is_relative_to(ROOT):
