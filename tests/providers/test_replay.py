@@ -37,7 +37,9 @@ from uxbench.qualification.published import (
     replayed_model,
 )
 from uxbench.report import build_report
-from uxbench.report.tables import Leaderboard, Row, section_grid
+from uxbench.report.rows import Row
+from uxbench.report.section_grids import section_grid
+from uxbench.report.sections import Leaderboard
 from uxbench.report.trust import NOT_APPLICABLE, STAND_IN
 from uxbench.runtime.errors import DataError
 from uxbench.scorers.grm import PUBLISHED_GRADE

@@ -29,16 +29,19 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from uxbench.cli import main
 from uxbench.report import build_report, html, markdown
+from uxbench.report.captions import SAMPLE_NOTE
 from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
 from uxbench.report.collect import collect
+from uxbench.report.columns import section_columns
 from uxbench.report.fonts import PROBE, cjk_font, covers
 from uxbench.report.grid import html_linked, md_linked, md_text
+from uxbench.report.labels import fmt
 from uxbench.report.logs import Run, readable_error
 from uxbench.report.paper_numbers import normalise, paper_name
 from uxbench.report.percent import pct
 from uxbench.report.samples import Counts, Evidence
+from uxbench.report.sections import Leaderboard, leaderboard
 from uxbench.report.spec import TASKS
-from uxbench.report.tables import SAMPLE_NOTE, Leaderboard, fmt, leaderboard
 from uxbench.runtime.docs import REPOSITORY_FILES
 from uxbench.stats.intervals import bootstrap_mean, mover_mean, wilson
 
@@ -726,9 +729,9 @@ def test_no_paper_value_beside_the_synthetic_sample(report: tuple[Path, Leaderbo
     sample = next(s for s in task1.sections if s.apart == "different data: sample")
     assert sample.synthetic and not any(s.synthetic for s in task1.sections if s is not sample)
     assert [row.published for row in sample.rows] == [None]
-    assert "Paper" not in " ".join(d.title for d in sample.column_defs()) and SAMPLE_NOTE in sample.notes()
+    assert "Paper" not in " ".join(d.title for d in section_columns(sample)) and SAMPLE_NOTE in sample.notes()
     main = task1.sections[0]
-    assert any(row.published for row in main.rows) and main.column_defs()[3].title.startswith("Paper")
+    assert any(row.published for row in main.rows) and section_columns(main)[3].title.startswith("Paper")
     page = (out / "index.html").read_text(encoding="utf-8")
     block = page[page.index(f'id="{sample.id}"') :].split('<div class="ranking"')[0]
     assert (

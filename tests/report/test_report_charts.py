@@ -13,9 +13,12 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS
-from uxbench.report import charts, tables
+from uxbench.report import charts
+from uxbench.report.labels import LABEL_CHARS
 from uxbench.report.logs import Run
+from uxbench.report.rows import Row
 from uxbench.report.samples import Counts, Evidence
+from uxbench.report.sections import task_table
 from uxbench.report.spec import TASKS
 from uxbench.stats.agreement import reliability_bins
 
@@ -100,7 +103,7 @@ def figures() -> dict[str, Figure]:
 
     with rc_context(charts.style()):
         for task, spec in TASKS.items():
-            (section,) = tables.task_table(spec, _runs(task, False), _Given()).sections
+            (section,) = task_table(spec, _runs(task, False), _Given()).sections
             bins = {}
             if task == "task1_judge":
                 p = [rnd.random() for _ in range(300)]
@@ -110,7 +113,7 @@ def figures() -> dict[str, Figure]:
                 }
             for job in charts.chart_jobs(section, bins):
                 charts.draw(job, save)
-        (crowded,) = tables.task_table(TASKS["task1_judge"], _runs("task1_judge", True), _Given()).sections
+        (crowded,) = task_table(TASKS["task1_judge"], _runs("task1_judge", True), _Given()).sections
         charts.good_vs_bad(crowded, lambda figure, name: save(figure, "same_" + name))
     return drawn
 
@@ -158,7 +161,7 @@ def test_labels_are_short_and_keyed(figures: dict[str, Figure]) -> None:
     figure = figures["task1_judge_ranking.png"]
     texts = [t.get_text() for t in figure.findobj(Text)]
     labels = [t for t in texts if t.endswith("]") and not t.startswith("[")]
-    assert labels and all(len(t) <= tables.LABEL_CHARS + 5 for t in labels)
+    assert labels and all(len(t) <= LABEL_CHARS + 5 for t in labels)
     keys = [t for t in texts if t.startswith("[")]
     assert any(_model(1) in t for t in keys)  # the key gives the full name
     assert any("reasoning_effort=high" in t for t in keys)  # and the settings
@@ -200,7 +203,7 @@ def test_a_low_rate_ranking_is_scaled_to_the_data_and_says_so() -> None:
     ]
     for i, run in enumerate(runs):
         run.metrics["recovery_rate"] = 0.02 + 0.02 * i
-    (section,) = tables.task_table(TASKS["task3_recovery"], runs, _Given()).sections
+    (section,) = task_table(TASKS["task3_recovery"], runs, _Given()).sections
     drawn: dict[str, Figure] = {}
     with rc_context(charts.style()):
         charts.ranking(section, lambda figure, name: drawn.setdefault(name, figure))
@@ -213,9 +216,9 @@ def test_a_low_rate_ranking_is_scaled_to_the_data_and_says_so() -> None:
 
 
 def test_separability_says_when_the_intervals_overlap() -> None:
-    def row(rank: int, interval: tuple[float, float]) -> tables.Row:
+    def row(rank: int, interval: tuple[float, float]) -> Row:
         run = _runs("task1_judge", False)[1]
-        return tables.Row(run, rank, rank, {}, 0.5, interval, "", None, None, None)
+        return Row(run, rank, rank, {}, 0.5, interval, "", None, None, None)
 
     apart = [row(1, (0.8, 0.9)), row(2, (0.5, 0.6)), row(3, (0.1, 0.2))]
     assert charts.separability(apart) == ""

@@ -21,7 +21,8 @@ from uxbench.report.charts import chart_jobs
 from uxbench.report.logs import Run
 from uxbench.report.paired import compare
 from uxbench.report.samples import Counts, Evidence, Judgment
-from uxbench.report.tables import breakdown_grid, leaderboard
+from uxbench.report.section_grids import breakdown_grid
+from uxbench.report.sections import leaderboard
 from uxbench.tasks.task1_judge import task1_judge
 
 

@@ -35,13 +35,15 @@ from uxbench.judge_answer.prompt import builtin_templates, read_judge_prompt
 from uxbench.qualification.correction import Proportion, Qualification, corrected_rate
 from uxbench.qualification.match import NOT_QUALIFIED, PANEL, SELF_GRADED, Check, Grader, Grading
 from uxbench.report import build_report
+from uxbench.report.captions import SAMPLE_NOTE
 from uxbench.report.collect import collect
+from uxbench.report.columns import has_grm_column
 from uxbench.report.grid import md_text
 from uxbench.report.logs import CheckLog, Run
 from uxbench.report.paired import Table, compare
 from uxbench.report.qualified import GRM_GRADED
 from uxbench.report.samples import Counts, Evidence, Judgment
-from uxbench.report.tables import SAMPLE_NOTE, has_grm_column, leaderboard
+from uxbench.report.sections import leaderboard
 from uxbench.stats.agreement import krippendorff_alpha
 from uxbench.stats.intervals import bootstrap_units, mcnemar_exact, paired_difference
 from uxbench.tasks.grader_check import grader_check

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from uxbench.report import html, markdown
 from uxbench.report.grid import markdown as grid_markdown
+from uxbench.report.leaderboard_json import as_json
 from uxbench.report.logs import Run
 from uxbench.report.samples import Counts, Evidence, Judgment
+from uxbench.report.sections import leaderboard
 from uxbench.report.separation import UNPAIRED, separation_grid
-from uxbench.report.tables import as_json, leaderboard
 from uxbench.stats.pairwise import INDEPENDENT_BOOTSTRAP, MCNEMAR, PAIRED_BOOTSTRAP
 
 RECORDS = 400

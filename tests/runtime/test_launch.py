@@ -8,7 +8,8 @@ from inspect_ai.log import list_eval_logs
 
 from uxbench.cli import main
 from uxbench.report import build_report
-from uxbench.report.tables import Leaderboard, Row
+from uxbench.report.rows import Row
+from uxbench.report.sections import Leaderboard
 from uxbench.runtime.launch import shard_args, shard_connections
 from uxbench.tasks.task1_judge import task1_judge
 

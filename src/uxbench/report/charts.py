@@ -30,9 +30,11 @@ from matplotlib.ticker import MaxNLocator
 from uxbench.data.labels import english
 from uxbench.report import paper_numbers
 from uxbench.report.fonts import cjk_font, drawable
+from uxbench.report.labels import FEW, fmt, group_title, shorten
 from uxbench.report.percent import pct
+from uxbench.report.rows import Row
+from uxbench.report.sections import Section
 from uxbench.report.separation import Ranking
-from uxbench.report.tables import FEW, Row, Section, fmt, group_title, shorten
 from uxbench.stats.agreement import Bin
 
 DPI = 120

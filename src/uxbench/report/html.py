@@ -15,7 +15,9 @@ from html import escape
 from pathlib import Path
 
 from uxbench.report import paper_numbers
+from uxbench.report.captions import FEW_NOTE, HUMAN_NOTE, INTERVALS, PAPER_NOTE, PARTIAL_NOTE
 from uxbench.report.charts import Chart
+from uxbench.report.columns import has_grm_column, section_columns
 from uxbench.report.grid import breakable, html_linked
 from uxbench.report.grid import html as grid_html
 from uxbench.report.paired import NOTE as PAIRED_NOTE
@@ -23,22 +25,10 @@ from uxbench.report.paired import paired_grid
 from uxbench.report.people import NOTE as AGREEMENT_NOTE
 from uxbench.report.people import agreement_grid, agreement_text
 from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
+from uxbench.report.section_grids import breakdown_grid, section_grid, skipped_grid
+from uxbench.report.sections import Leaderboard, Section, TaskTable
 from uxbench.report.separation import NOTE as SEPARATION_NOTE
 from uxbench.report.separation import separation_grid
-from uxbench.report.tables import (
-    FEW_NOTE,
-    HUMAN_NOTE,
-    INTERVALS,
-    PAPER_NOTE,
-    PARTIAL_NOTE,
-    Leaderboard,
-    Section,
-    TaskTable,
-    breakdown_grid,
-    has_grm_column,
-    section_grid,
-    skipped_grid,
-)
 from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
 
 CSS = """
@@ -292,7 +282,7 @@ def _how_to_read(board: Leaderboard) -> str:
     style = f'<p class="note" id="style-method">{escape(STYLE_METHOD)}</p>' if graded else ""
     columns = []
     for table in board.tables:
-        defs = [d for d in table.sections[0].column_defs() if d.note]
+        defs = [d for d in section_columns(table.sections[0]) if d.note]
         items = "".join(f"<dt>{escape(d.title)}</dt><dd>{escape(d.note)}</dd>" for d in defs)
         columns.append(f"<h4>{escape(table.spec.title)}: the columns</h4><dl>{items}</dl>")
     return (

@@ -7,29 +7,21 @@ checks; the skipped logs last. Every text goes through
 from __future__ import annotations
 
 from uxbench.report import paper_numbers
+from uxbench.report.captions import HUMAN_NOTE, INTERVALS, PAPER_NOTE, PARTIAL_NOTE
 from uxbench.report.charts import Chart
+from uxbench.report.columns import has_grm_column
 from uxbench.report.grid import markdown as grid_markdown
 from uxbench.report.grid import md_linked, md_text
+from uxbench.report.labels import FEW
 from uxbench.report.paired import NOTE as PAIRED_NOTE
 from uxbench.report.paired import paired_grid
 from uxbench.report.people import NOTE as AGREEMENT_NOTE
 from uxbench.report.people import agreement_grid, agreement_text
 from uxbench.report.qualified import CHECKS_NOTE, METHOD, checks_grid
+from uxbench.report.section_grids import breakdown_grid, section_grid, skipped_grid
+from uxbench.report.sections import Leaderboard, Section
 from uxbench.report.separation import NOTE as SEPARATION_NOTE
 from uxbench.report.separation import separation_grid
-from uxbench.report.tables import (
-    FEW,
-    HUMAN_NOTE,
-    INTERVALS,
-    PAPER_NOTE,
-    PARTIAL_NOTE,
-    Leaderboard,
-    Section,
-    breakdown_grid,
-    has_grm_column,
-    section_grid,
-    skipped_grid,
-)
 from uxbench.report.trust import INTRO, RELIABILITY, STYLE_METHOD, SectionTrust, style_grid, style_text
 
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are in italics."

@@ -11,10 +11,12 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from uxbench.report import charts, html, markdown, tables, trust
+from uxbench.report import charts, html, markdown, trust
 from uxbench.report.collect import collect
 from uxbench.report.fonts import INSTALL_HINT, cjk_font
+from uxbench.report.leaderboard_json import as_json
 from uxbench.report.samples import Evidence
+from uxbench.report.sections import Leaderboard, leaderboard
 from uxbench.report.spec import TASKS
 from uxbench.report.workers import pmap
 from uxbench.runtime.credentials import CredentialScrubber
@@ -51,7 +53,7 @@ def _remove_old_charts(out_dir: Path) -> None:
 
 def build_report(
     log_dirs: list[str | Path], out_dir: str | Path, partial: bool = True, show_paths: bool = False
-) -> tables.Leaderboard:
+) -> Leaderboard:
     """Write the report of the logs under `log_dirs` into `out_dir` and return its data.
 
     `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
@@ -65,7 +67,7 @@ def build_report(
 
 def _build(
     log_dirs: list[str | Path], out: Path, partial: bool, show_paths: bool, pool_dir: Path
-) -> tables.Leaderboard:
+) -> Leaderboard:
     runs, grader_checks, skipped = collect(log_dirs, partial=partial, pool_dir=pool_dir)
     if not runs and not grader_checks and not skipped:
         raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
@@ -74,7 +76,7 @@ def _build(
     sources = [str(d) if show_paths or not Path(d).is_absolute() else Path(d).name for d in log_dirs]
     evidence = Evidence()
     evidence.prefetch(runs, [run for run in runs if TASKS[run.task].graded])
-    board = tables.leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths, grader_checks)
+    board = leaderboard(runs, skipped, sources, generated, notes, evidence, show_paths, grader_checks)
     checks = trust.assess(board, evidence)
     _remove_old_charts(out)
     jobs = [
@@ -90,7 +92,7 @@ def _build(
         _write(out, chart.file, png)
         drawn.append(chart)
     _write(out, "leaderboard.md", markdown.page(board, drawn, checks))
-    data = {**tables.as_json(board), "trust": trust.as_json(checks), "charts": [c.file for c in drawn]}
+    data = {**as_json(board), "trust": trust.as_json(checks), "charts": [c.file for c in drawn]}
     _write(out, "leaderboard.json", json.dumps(data, ensure_ascii=False, indent=2))
     _write(out, "index.html", html.page(board, drawn, checks, out))
     return board

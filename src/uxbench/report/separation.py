@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from uxbench.report.grid import Cell, Grid
 from uxbench.report.percent import pct
+from uxbench.report.rows import Row
 from uxbench.report.samples import Evidence, Judgment
 from uxbench.stats.pairwise import ALPHA, Separation, separate
-
-if TYPE_CHECKING:  # tables.py builds a section's Ranking, so it cannot be imported here at run time
-    from uxbench.report.tables import Row
 
 LABELS = ("good", "bad")
 TASK1 = "task1_judge"  # the task whose records are split by the users' label (Avg-Acc)

@@ -13,10 +13,12 @@ from uxbench.providers.replay import NO_REPLIES
 from uxbench.qualification.published import replayed_grader
 from uxbench.report.family import family, self_family
 from uxbench.report.grid import Cell, Grid
+from uxbench.report.labels import fmt
 from uxbench.report.percent import pct
+from uxbench.report.rows import Row
 from uxbench.report.samples import STYLE_SAMPLE, Evidence
+from uxbench.report.sections import Leaderboard, Section
 from uxbench.report.style import FEATURES, StyleFit, fit_style
-from uxbench.report.tables import Leaderboard, Row, Section, fmt
 from uxbench.stats.agreement import Bin, reliability_bins
 
 INTRO = "What each number means and when to distrust a result: docs/trust.md."
