@@ -817,10 +817,19 @@ def test_page_at_phone_width(browser: Any, report: tuple[Path, Leaderboard], tmp
         assert "full" in figure.get_attribute("class")
         full = figure.locator("img").evaluate("img => [img.width, img.naturalWidth]")
         assert full[0] == full[1] and (width > full[1] or shown[0] < full[1])  # its own size, not shrunk
-        if width == 390:
+        bar = figure.locator(".zoom-bar")
+        assert bar.is_visible() and "Back or Esc closes it" in bar.inner_text()
+        if width == 390:  # wider than the phone: the bar says to scroll; Back closes it, not the page
+            assert "scroll sideways" in bar.inner_text()
             tab.screenshot(path=str(tmp_path / "report-ranking-chart-narrow.png"))
-        tab.keyboard.press("Escape")
-        assert "full" not in (figure.get_attribute("class") or "")
+            tab.go_back()
+            assert tab.url.endswith("index.html")
+        else:
+            tab.keyboard.press("Escape")
+        tab.wait_for_function("() => !document.querySelector('figure.full')")
+        # every column of every table says what it means (its header's tooltip)
+        untitled = tab.eval_on_selector_all("th", "all => all.filter(h => !h.title).map(h => h.innerText)")
+        assert not untitled, untitled
         trust = tab.locator(".trust .scrollbox").first
         trust.scroll_into_view_if_needed()
         hint = trust.locator(".scroll-hint")

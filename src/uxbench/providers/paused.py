@@ -23,9 +23,11 @@ def paused_error(annotator: str, unanswered: int) -> str:
     return f"{PAUSED_BY}{annotator} ({HUMAN}): {items} on the page not answered, left for inspect eval-retry"
 
 
-def is_paused(message: str | None) -> bool:
-    """Whether a log's error says a person paused it."""
-    return bool(message and message.startswith(PAUSED_BY))
+def paused_by(message: str | None) -> str | None:
+    """The person who paused a log, read from its error (`paused_error`), or None."""
+    if not message or not message.startswith(PAUSED_BY):
+        return None
+    return message.removeprefix(PAUSED_BY).split(f" ({HUMAN})", 1)[0] or None
 
 
 def _answered(samples: list[EvalSample]) -> list[EvalSample]:
