@@ -278,6 +278,11 @@ def test_explorer_filter_record_and_exclusion_round_trip_into_a_task(browser: An
         narrow.locator('.facet button[data-facet="set"][data-value="task1_bad"]').click()
         expect(narrow.locator("#total")).to_have_text("12 records")
         expect(narrow.locator(".row").first).to_be_in_viewport()
+        # its first row below the sticky top bar, not under it
+        narrow.wait_for_function(
+            "() => document.querySelector('.row').getBoundingClientRect().top"
+            " >= document.querySelector('.topbar').getBoundingClientRect().bottom"
+        )
         narrow.locator(".row").nth(2).click()
         expect(narrow.locator("#back")).to_be_visible()
         narrow.screenshot(path=str(tmp_path / "explore-record-narrow.png"))

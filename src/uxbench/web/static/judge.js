@@ -188,8 +188,9 @@ document.addEventListener("keydown", (event) => {
 $("skip").addEventListener("click", () => current && current.item && send("/api/answer", { item: current.item.id, label: "skip" }));
 $("undo").addEventListener("click", () => send("/api/undo"));
 $("guidelines-open").addEventListener("click", () => { rereading = true; render(current); });
-$("pause").addEventListener("click", () => { $("pause-ask").hidden = true; $("pause-confirm").hidden = false; });
-$("pause-no").addEventListener("click", () => { $("pause-ask").hidden = false; $("pause-confirm").hidden = true; });
+// the question takes the button's place, so focus goes with it (a keyboard user is not left on nothing)
+$("pause").addEventListener("click", () => { $("pause-ask").hidden = true; $("pause-confirm").hidden = false; $("pause-yes").focus(); });
+$("pause-no").addEventListener("click", () => { $("pause-ask").hidden = false; $("pause-confirm").hidden = true; $("pause").focus(); });
 $("pause-yes").addEventListener("click", async () => {
   $("pause-ask").hidden = false;
   $("pause-confirm").hidden = true;
