@@ -18,6 +18,7 @@ from typing import Any
 
 import matplotlib.text
 import pytest
+from helpers.a11y import tab_order, violations
 from helpers.grm import grader_output
 from helpers.localserver import OpenAIServer, Reply
 from helpers.logs import rewritten
@@ -830,6 +831,14 @@ def test_page_at_phone_width(browser: Any, report: tuple[Path, Leaderboard], tmp
         # every column of every table says what it means (its header's tooltip)
         untitled = tab.eval_on_selector_all("th", "all => all.filter(h => !h.title).map(h => h.innerText)")
         assert not untitled, untitled
+        assert violations(tab) == []  # axe-core: no serious or critical violation
+        order = tab_order(tab, 40)  # by keyboard: the sort buttons and the charts
+        assert any(f.startswith('button "') for f in order), order  # a column header's sort button
+        assert any(f.startswith("button.zoom") for f in order), order
+        tab.focus("#task1_judge figure button.zoom")
+        tab.keyboard.press("Enter")
+        tab.wait_for_function("() => document.querySelector('figure.full')")
+        tab.keyboard.press("Escape")
         trust = tab.locator(".trust .scrollbox").first
         trust.scroll_into_view_if_needed()
         hint = trust.locator(".scroll-hint")

@@ -69,9 +69,9 @@ td.text, th.text { text-align: left; }
 .pin wbr { display: none; }
 th.pin { z-index: 3; }
 tr.baseline td { color: #6b737c; font-style: italic; }
-tr.partial td { color: #6b737c; background: #fbf7ee; }
+tr.partial td { color: #5f666e; background: #fbf7ee; }
 tr.human td { background: #f3eefa; }
-td.muted { color: #a3a9b0; }
+td.muted { color: #646b73; font-style: italic; }
 .charts { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
 figure { margin: 6px 0; max-width: 100%; }
 figure img { display: block; max-width: 100%; height: auto; border: 1px solid #e3e6ea; border-radius: 4px; }
