@@ -6,6 +6,7 @@ and why."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import warnings
@@ -32,12 +33,12 @@ from uxbench.cli import main
 from uxbench.report import build_report, html, markdown
 from uxbench.report.captions import SAMPLE_NOTE
 from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
-from uxbench.report.collect import collect
+from uxbench.report.collect import _resumed, collect
 from uxbench.report.columns import section_columns
 from uxbench.report.fonts import PROBE, cjk_font, covers
 from uxbench.report.grid import html_linked, md_linked, md_text
 from uxbench.report.labels import fmt
-from uxbench.report.logs import Run, readable_error
+from uxbench.report.logs import Run, Skipped, readable_error
 from uxbench.report.paper_numbers import normalise, paper_name
 from uxbench.report.percent import pct
 from uxbench.report.samples import Counts, Evidence
@@ -558,6 +559,24 @@ def fake_run(model: str, value: float, **task_args: object) -> Run:
         partial=None,
         metrics={"good_pct": value},
     )
+
+
+def test_a_rows_states_are_said_in_words_and_a_paused_log_names_its_retry() -> None:
+    """Partial (a missing shard), stand-in records and a resumed pause: each a line under the table
+    (Section.notes, which the page, leaderboard.md and the console print), not only a tooltip."""
+    cut = dataclasses.replace(fake_run("openai/gpt-5", 0.3), partial="shard 3/3 missing", total=15)
+    stand_in = dataclasses.replace(fake_run("openai/gpt-4o", 0.2), origins={"stand-in": 10})
+    resumed = dataclasses.replace(fake_run("openai/o3", 0.4), task_id="T1", log="o3-retry.eval")
+    paused = Skipped("o3.eval", "logs/o3.eval", "task2_eval", "openai/o3", "paused", "T1", "rater1")
+    skipped = [paused]
+    shown = _resumed([cut, stand_in, resumed], [cut, stand_in, resumed], skipped)
+    assert skipped[0].reason == "paused by rater1, resumed in x.eval"
+    section = leaderboard(shown, [], ["x"], "", skipped, _NoSamples()).tables[0].sections[0]
+    notes = " ".join(section.notes())
+    assert "openai/gpt-5: partial, not ranked: shard 3/3 missing." in notes
+    assert "openai/gpt-4o: stand-in records" in notes and "no breakdown" in notes
+    assert "openai/o3: resumed after a pause (the paused log logs/o3.eval is under Skipped logs)" in notes
+    assert stand_in.data().endswith("· stand-in records")
 
 
 def test_baseline_models_are_marked() -> None:
