@@ -15,9 +15,11 @@ docs/protocol.md#published-per-model-outputs), every published model is replayed
 1–3 (`--model uxbench/replay/<m> --model-role grader=uxbench/replay-grm/<m>`, docs/graders.md) and each row
 set beside the paper's value. `--data DIR` is your copy of the dataset; without it the
 records are stand-ins written to a temporary directory (the published files' cids and Task 1
-labels, our own placeholder text), which changes nothing in a replay: the answers and grades
-come by cid. Reply files that are Git LFS pointers are replayed with `-M replies=none`. Each
-section of the results file is rewritten by its own kind of run; the other is kept.
+labels, our own placeholder text, `"origin": "stand-in"` and no other label), which changes
+nothing in a replay's headline: the answers and grades come by cid. The report then says the rows
+ran on stand-ins and draws no breakdown (the stand-ins hold no failure dimension or scenario).
+Reply files that are Git LFS pointers are replayed with `-M replies=none`. Each section of the
+results file is rewritten by its own kind of run; the other is kept.
 """
 
 from __future__ import annotations
@@ -33,13 +35,16 @@ import sys
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from decimal import Decimal
 from pathlib import Path
 
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log, read_eval_log_sample_summaries
 
 from uxbench.data.dataset import RELEASE_FILES
+from uxbench.data.records import ORIGIN_FIELD, STAND_IN
 from uxbench.qualification.published import NO_ROW_ANSWER, TASK_DIRS, VERDICTS_DIR
 from uxbench.report import paper_numbers
+from uxbench.report.percent import pct
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADLINE = {"task1_judge": "avg_acc", "task2_eval": "good_pct", "task3_recovery": "recovery_rate"}
@@ -69,7 +74,8 @@ def command(tasks: str, model: str, grader: str | None, flags: str) -> str:
 
 
 def percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.1f}"
+    """As the report prints it (half up on the decimal value), so the two never disagree."""
+    return "—" if value is None else pct(value)
 
 
 def run_logs(cmd: str, logs: str) -> list[EvalLog]:
@@ -144,25 +150,27 @@ def _cids(files: list[Path]) -> dict[str, int | None]:
 
 
 def stand_in_data(outputs: Path, directory: Path) -> Path:
-    """Release-shaped records with the published files' cids (and Task 1 labels) and placeholder text."""
+    """Release-shaped records with the published files' cids (and Task 1 labels) and placeholder text,
+    each saying it is a stand-in: no label is invented for them (docs/data.md#record-origin)."""
     turn = [{"role": "user", "content": PLACEHOLDER}]
+    origin = {ORIGIN_FIELD: STAND_IN}
     judged = _cids(sorted((outputs / VERDICTS_DIR / "responses").glob("*.jsonl")))
     files: dict[str, list[dict]] = {
         "task1_judge_good": [],
         "task1_judge_bad": [],
         "task2_eval": [
-            {"cid": cid, "query": PLACEHOLDER, "history": []}
+            {"cid": cid, **origin, "query": PLACEHOLDER, "history": []}
             for cid in _cids(sorted((outputs / TASK_DIRS["task2"] / "judge").glob("*.jsonl")))
         ],
         "task3_recovery": [
-            {"cid": cid, "history": turn, "failed_response": PLACEHOLDER, "user_complaint": PLACEHOLDER}
-            | {"failure_dimension": "冗余啰嗦", "scenario": "办公与效率"}
+            {"cid": cid, **origin, "history": turn, "failed_response": PLACEHOLDER}
+            | {"user_complaint": PLACEHOLDER}
             for cid in _cids(sorted((outputs / TASK_DIRS["task3"] / "judge").glob("*.jsonl")))
         ],
     }
     for cid, label in judged.items():
         config = "task1_judge_good" if label == 1 else "task1_judge_bad"
-        record = {"cid": cid, "ground_truth": label, "history": [], "query": PLACEHOLDER}
+        record = {"cid": cid, **origin, "ground_truth": label, "history": [], "query": PLACEHOLDER}
         files[config].append(record | {"response": PLACEHOLDER})
     directory.mkdir(parents=True, exist_ok=True)
     for config, records in files.items():
@@ -188,7 +196,7 @@ def difference(paper: float | None, ours: float | None) -> str:
     """Ours − paper, both as printed (one decimal)."""
     if paper is None or ours is None:
         return "—"
-    delta = round(float(percent(ours)) - float(percent(paper)), 1)
+    delta = Decimal(percent(ours)) - Decimal(percent(paper))
     return "0.0" if delta == 0 else f"{delta:+.1f}"
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from uxbench.data.dataset import RELEASE_FILES
 from uxbench.data.labels import FAILURE_DIMENSIONS, SCENARIOS, SUCCESS_PATTERNS
+from uxbench.data.records import ORIGIN_FIELD, SYNTHETIC
 
 FULL_SIZE = {"task1": 2000, "task2": 4900, "task3": 500}
 
@@ -148,8 +149,10 @@ def recovery_row(rng: random.Random, number: int) -> dict[str, Any]:
 
 def _write(path: Path, rows: list[dict[str, Any]]) -> None:
     with path.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        for row in rows:  # each says it is ours, labels and all (docs/data.md#record-origin)
+            handle.write(
+                json.dumps({"cid": row["cid"], ORIGIN_FIELD: SYNTHETIC, **row}, ensure_ascii=False) + "\n"
+            )
 
 
 def write_release(

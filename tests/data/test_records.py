@@ -3,9 +3,12 @@
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from uxbench.data.dataset import eval_sample, judge_sample, recovery_sample
+from uxbench.data.dataset import eval_sample, judge_sample, recovery_sample, uxbench_dataset
 from uxbench.data.records import (
+    LABEL_FIELDS,
     RecordError,
     Turn,
     eval_record,
@@ -296,3 +299,39 @@ def test_unsafe_cids_are_refused(cid: str, message: str) -> None:
 def test_safe_cids_pass() -> None:
     for cid in ("uxbench_ux_judge_0001", "会话-42", "a.b@c+d=e", "x" * 128, 7):
         assert judge_record({**CARD_SHAPE, "cid": cid}).cid == str(cid)
+
+
+# ------------------------------------------------------------ what a record is (docs/data.md#record-origin)
+
+STAND_IN_RECOVERY = {
+    "cid": "x1",
+    "origin": "stand-in",
+    "history": [{"role": "user", "content": "…"}],
+    "failed_response": "…",
+    "user_complaint": "…",
+}
+
+
+@given(
+    name=st.sampled_from(sorted({n for names in LABEL_FIELDS.values() for n in names} | {"signal_type"})),
+    value=st.sampled_from(["冗余啰嗦", "办公与效率", "hard", "dislike", "x"]),
+)
+def test_a_stand_in_record_carries_no_label_it_would_have_invented(name: str, value: str) -> None:
+    with pytest.raises(RecordError, match=f"field '{name}': a stand-in record .* would be invented"):
+        recovery_record({**STAND_IN_RECOVERY, name: value})
+
+
+def test_a_record_says_what_it_is_in_its_metadata_and_an_unknown_origin_is_refused() -> None:
+    assert recovery_sample(recovery_record(STAND_IN_RECOVERY)).metadata["origin"] == "stand-in"
+    synthetic = {**STAND_IN_RECOVERY, "origin": "synthetic", "scenario": "办公与效率"}
+    assert recovery_record(synthetic).labels["scenario"] == "办公与效率"  # ours, labels and all
+    assert "origin" not in recovery_record({**STAND_IN_RECOVERY, "origin": None}).labels
+    for bad in ("real", 1, ""):
+        with pytest.raises(RecordError, match="field 'origin': .* is not one of synthetic, stand-in"):
+            recovery_record({**STAND_IN_RECOVERY, "origin": bad})
+
+
+def test_every_bundled_sample_record_says_it_is_synthetic() -> None:
+    for task in ("task1", "task2", "task3"):
+        _, facts = uxbench_dataset(task, "sample", None, False)
+        assert facts["record_origins"] == {"synthetic": facts["records"]}

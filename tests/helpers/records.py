@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 from uxbench.data.dataset import sample_dir
+from uxbench.data.records import SYNTHETIC
 
 
 def write_jsonl(path: Path, records: list[dict]) -> Path:
@@ -49,5 +50,6 @@ def release_copy(directory: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     for path in sample_dir().glob("*.jsonl"):
         text = path.read_text(encoding="utf-8").replace('"cid": "sample_', '"cid": "uxbench_')
+        text = text.replace(f'"origin": "{SYNTHETIC}", ', "")  # as the release's records: no origin
         (directory / path.name).write_text(text, encoding="utf-8")
     return directory

@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 from inspect_ai import eval
+from inspect_ai.log import read_eval_log
 from inspect_ai.model import ChatMessageUser, get_model
 from starlette.testclient import TestClient
 
@@ -292,7 +293,12 @@ def test_a_persons_console_shows_no_score_and_a_pause_is_one_line_keeping_the_he
     assert log.status == "error" and "Traceback" not in console.out + console.err
     where = Path(log.location).resolve()
     assert f"Resume with: inspect eval-retry {where} --log-dir {where.parent}" in console.err
-    kept = [s for s in log.samples if s.error is None]
-    assert len(kept) == 2 and desk.sent == 2  # the held skip was sent and is in the log
+    assert console.err.count("answer at http") == 1  # the link once (the plain display)
+    # the log holds only the answered items (the rest are left for eval-retry), and says it was paused
+    for read in (log, read_eval_log(log.location)):
+        assert [s.error for s in read.samples] == [None, None] and desk.sent == 2  # the held skip is in
+        assert read.error.message.startswith("Paused by rater1 (uxbench/human): ")
+        assert "not answered, left for inspect eval-retry" in read.error.message and not read.error.traceback
+    kept = log.samples
     skipped = next(s for s in kept if s.output.metadata["skipped"])
     assert skipped.scores["judge_verdict"].explanation.startswith("skipped by rater1")

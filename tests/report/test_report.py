@@ -6,6 +6,7 @@ and why."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import warnings
@@ -18,6 +19,7 @@ from typing import Any
 
 import matplotlib.text
 import pytest
+from helpers.a11y import tab_order, violations
 from helpers.evals import run_eval
 from helpers.grm import grader_output
 from helpers.localserver import OpenAIServer, Reply
@@ -32,12 +34,12 @@ from uxbench.cli import main
 from uxbench.report import build_report, html, markdown
 from uxbench.report.captions import SAMPLE_NOTE
 from uxbench.report.charts import SAMPLE_CHART_NOTE, draw
-from uxbench.report.collect import collect
+from uxbench.report.collect import _resumed, collect
 from uxbench.report.columns import section_columns
 from uxbench.report.fonts import PROBE, cjk_font, covers
 from uxbench.report.formatting import fmt
 from uxbench.report.grid import html_linked, md_linked, md_text
-from uxbench.report.logs import Run, readable_error
+from uxbench.report.logs import Run, Skipped, readable_error
 from uxbench.report.paper_numbers import normalise, paper_name
 from uxbench.report.percent import pct
 from uxbench.report.samples import Counts, Evidence
@@ -574,6 +576,24 @@ def fake_run(model: str, value: float, **task_args: object) -> Run:
     )
 
 
+def test_a_rows_states_are_said_in_words_and_a_paused_log_names_its_retry() -> None:
+    """Partial (a missing shard), stand-in records and a resumed pause: each a line under the table
+    (Section.notes, which the page, leaderboard.md and the console print), not only a tooltip."""
+    cut = dataclasses.replace(fake_run("openai/gpt-5", 0.3), partial="shard 3/3 missing", total=15)
+    stand_in = dataclasses.replace(fake_run("openai/gpt-4o", 0.2), origins={"stand-in": 10})
+    resumed = dataclasses.replace(fake_run("openai/o3", 0.4), task_id="T1", log="o3-retry.eval")
+    paused = Skipped("o3.eval", "logs/o3.eval", "task2_eval", "openai/o3", "paused", "T1", "rater1")
+    skipped = [paused]
+    shown = _resumed([cut, stand_in, resumed], [cut, stand_in, resumed], skipped)
+    assert skipped[0].reason == "paused by rater1, resumed in x.eval"
+    section = leaderboard(shown, [], ["x"], "", skipped, _NoSamples()).tables[0].sections[0]
+    notes = " ".join(section.notes())
+    assert "openai/gpt-5: partial, not ranked: shard 3/3 missing." in notes
+    assert "openai/gpt-4o: stand-in records" in notes and "no breakdown" in notes
+    assert "openai/o3: resumed after a pause (the paused log logs/o3.eval is under Skipped logs)" in notes
+    assert stand_in.data().endswith("· stand-in records")
+
+
 def test_baseline_models_are_marked() -> None:
     runs = [fake_run("uxbench/baseline/always-good", 0.1), fake_run("openai/gpt-5", 0.3)]
     rows = leaderboard(runs, [], ["x"], "", [], _NoSamples()).tables[0].rows
@@ -850,10 +870,27 @@ def test_page_at_phone_width(browser: Any, report: tuple[Path, Leaderboard], tmp
         assert "full" in figure.get_attribute("class")
         full = figure.locator("img").evaluate("img => [img.width, img.naturalWidth]")
         assert full[0] == full[1] and (width > full[1] or shown[0] < full[1])  # its own size, not shrunk
-        if width == 390:
+        bar = figure.locator(".zoom-bar")
+        assert bar.is_visible() and "Back or Esc closes it" in bar.inner_text()
+        if width == 390:  # wider than the phone: the bar says to scroll; Back closes it, not the page
+            assert "scroll sideways" in bar.inner_text()
             tab.screenshot(path=str(tmp_path / "report-ranking-chart-narrow.png"))
+            tab.go_back()
+            assert tab.url.endswith("index.html")
+        else:
+            tab.keyboard.press("Escape")
+        tab.wait_for_function("() => !document.querySelector('figure.full')")
+        # every column of every table says what it means (its header's tooltip)
+        untitled = tab.eval_on_selector_all("th", "all => all.filter(h => !h.title).map(h => h.innerText)")
+        assert not untitled, untitled
+        assert violations(tab) == []  # axe-core: no serious or critical violation
+        order = tab_order(tab, 40)  # by keyboard: the sort buttons and the charts
+        assert any(f.startswith('button "') for f in order), order  # a column header's sort button
+        assert any(f.startswith("button.zoom") for f in order), order
+        tab.focus("#task1_judge figure button.zoom")
+        tab.keyboard.press("Enter")
+        tab.wait_for_function("() => document.querySelector('figure.full')")
         tab.keyboard.press("Escape")
-        assert "full" not in (figure.get_attribute("class") or "")
         trust = tab.locator(".trust .scrollbox").first
         trust.scroll_into_view_if_needed()
         hint = trust.locator(".scroll-hint")

@@ -152,15 +152,17 @@ def test_blind_judging_with_undo_and_a_pause_resumed_by_eval_retry(
     expect(page.locator("#message-title")).to_have_text("Paused")
 
     paused = first.log()
-    assert paused.status == "error" and "cancelled" in paused.error.message  # ended as a cancel
+    assert paused.status == "error" and paused.error.message.startswith("Paused by rater1")
     log = Path(paused.location).resolve()
     said = "paused by rater1; the answers given so far are in the log. Resume with: inspect eval-retry"
     assert f"{said} {log} --log-dir {log.parent}" in capsys.readouterr().err  # one line, the full command
     assert page.locator("#message-code").inner_text() == f"inspect eval-retry {log} --log-dir {log.parent}"
-    assert sum(1 for s in paused.samples if s.error is None) == 2
-    # the page heard that its run ended and stopped asking: no "lost its connection", no errors
+    assert [s.error for s in paused.samples] == [None, None]  # the answered items only
+    # paused, the page is final: it stops asking, so no "lost its connection" and no errors, and
+    # Pause is off (the server went away with the run)
     page.wait_for_timeout(2000)
     assert page.locator("#offline").is_hidden() and not errors, errors
+    expect(page.locator("#pause")).to_be_disabled()
     assert "2 answers this sitting" in page.locator("#message-text").inner_text()
 
     second = Run(lambda: eval_retry(paused, log_dir=str(logs), display="none"))
@@ -279,6 +281,11 @@ def test_explorer_filter_record_and_exclusion_round_trip_into_a_task(browser: An
         narrow.locator('.facet button[data-facet="set"][data-value="task1_bad"]').click()
         expect(narrow.locator("#total")).to_have_text("12 records")
         expect(narrow.locator(".row").first).to_be_in_viewport()
+        # its first row below the sticky top bar, not under it
+        narrow.wait_for_function(
+            "() => document.querySelector('.row').getBoundingClientRect().top"
+            " >= document.querySelector('.topbar').getBoundingClientRect().bottom"
+        )
         narrow.locator(".row").nth(2).click()
         expect(narrow.locator("#back")).to_be_visible()
         narrow.screenshot(path=str(tmp_path / "explore-record-narrow.png"))

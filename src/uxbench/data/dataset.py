@@ -33,6 +33,8 @@ from uxbench.data.exclusions import without_excluded
 from uxbench.data.records import (
     DISLIKED,
     LIKED,
+    ORIGIN_FIELD,
+    ORIGINS,
     EvalRecord,
     JudgeRecord,
     NestingError,
@@ -429,6 +431,12 @@ def data_hash(samples: list[Sample]) -> str:
     return hashlib.sha256("\n".join(pairs).encode()).hexdigest()[:16]
 
 
+def record_origins(samples: list[Sample]) -> dict[str, int]:
+    """How many records say they are synthetic or stand-ins (`{}`: all the benchmark's own)."""
+    found = Counter(str((s.metadata or {}).get(ORIGIN_FIELD)) for s in samples)
+    return {origin: found[origin] for origin in ORIGINS if found[origin]}
+
+
 def interleave(samples: list[Sample]) -> list[Sample]:
     """Alternate liked and disliked samples so that `--limit N` sees both classes."""
     good = [s for s in samples if s.target == "good"]
@@ -464,6 +472,7 @@ def uxbench_dataset(
         "revision": revision,  # as asked; dataset_revision is the hub commit actually read
         "dataset_revision": report.dataset_revision,
         "records": report.records,
+        "record_origins": record_origins(samples),
         "skipped_records": len(report.skipped),
         "skipped": report.skipped[:100],
         "unknown_fields": dict(report.unknown_fields),

@@ -54,6 +54,14 @@ LABEL_FIELDS: dict[str, tuple[str, ...]] = {
     "difficulty": ("difficulty",),
     **{f"domain_{key}": (key, f"domain_{key}") for key in _DOMAIN_LABELS},
 }
+# What a record is, when it is not the benchmark's own (docs/data.md#record-origin): `synthetic`
+# records are written by us (the bundled sample, bench/synth.py), labels and all; `stand-in`
+# records hold placeholder text under real cids (bench/eval_report.py), so any label on one
+# would be invented and is refused.
+ORIGIN_FIELD = "origin"
+SYNTHETIC, STAND_IN = "synthetic", "stand-in"
+ORIGINS = (SYNTHETIC, STAND_IN)
+_LABEL_NAMES = tuple(name for names in LABEL_FIELDS.values() for name in names)
 # Record fields by role, each with its accepted names.
 _JUDGE_QUERY = ("source_query", "query")
 _JUDGE_HISTORY = ("selected_history", "history")
@@ -65,12 +73,13 @@ READ_FIELDS = frozenset(
         "ground_truth",
         "failed_response",
         "user_complaint",
+        ORIGIN_FIELD,
         *_JUDGE_QUERY,
         *_JUDGE_HISTORY,
         *_JUDGE_RESPONSE,
         *_EVAL_HISTORY,
         *_PLAIN_LABELS,
-        *(name for names in LABEL_FIELDS.values() for name in names),
+        *_LABEL_NAMES,
     }
 )
 # Words that make an unread field look like a label worth reporting (whole words of its name).
@@ -309,6 +318,17 @@ def record_labels(raw: dict[str, Any]) -> dict[str, Any]:
     """Labels under stable metadata names; unknown label values are kept and listed, and
     unread fields that look like labels are kept under `unknown_fields`."""
     labels: dict[str, Any] = {}
+    origin = record_origin(raw)
+    if origin is not None:
+        labels[ORIGIN_FIELD] = origin
+    if origin == STAND_IN:
+        invented = [k for k in (*_LABEL_NAMES, *_PLAIN_LABELS) if raw.get(k) not in (None, "")]
+        if invented:
+            raise RecordError(
+                invented[0],
+                "a stand-in record (origin: stand-in) carries no labels: its text is a placeholder, "
+                "so a label on it would be invented",
+            )
     unknown: list[str] = []
     for name in LABEL_FIELDS:
         labels[name], known = _label_value(raw, name)
@@ -323,6 +343,16 @@ def record_labels(raw: dict[str, Any]) -> dict[str, Any]:
     if fields:
         labels["unknown_fields"] = fields
     return labels
+
+
+def record_origin(raw: dict[str, Any]) -> str | None:
+    """`synthetic`, `stand-in`, or None for a record that does not say (the benchmark's own)."""
+    value = raw.get(ORIGIN_FIELD)
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.strip() not in ORIGINS:
+        raise RecordError(ORIGIN_FIELD, f"{value!r:.40} is not one of {', '.join(ORIGINS)} (or leave it out)")
+    return value.strip()
 
 
 def _difficulty(value: object) -> tuple[str | None, bool]:

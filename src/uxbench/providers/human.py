@@ -42,6 +42,7 @@ from uxbench.judge_answer.prompt import (
     read_judge_prompt,
     verdict_text,
 )
+from uxbench.providers.paused import tidy_paused_log
 from uxbench.runtime._inspect import sample_active, stop_task
 from uxbench.runtime.errors import DataError
 from uxbench.runtime.roles import HUMAN
@@ -116,6 +117,9 @@ class HumanRuns(Hooks):
     async def on_run_end(self, data: RunEnd) -> None:
         # The run's end, not each task's: a task that fails (a pause) has no task-end event.
         for log in data.logs:
+            paused_by = [desk.annotator for desk in list(_desks) if desk.paused(log.eval.eval_id)]
+            if paused_by and log.status == "error":
+                tidy_paused_log(log, paused_by[0])  # before the page hears the end: the log is final
             for desk in list(_desks):
                 desk.run_ended(log.eval.eval_id, log.status, log.location)
 
@@ -200,18 +204,21 @@ class HumanAPI(ModelAPI):
         self.server.start()
         self._announced: set[str | None] = set()
         self._stopped: set[str | None] = set()
-        print(self._link(), file=sys.stderr, flush=True)
+        if display_type() != "full":  # the full-screen display prints it in its Console tab
+            print(self._link(), file=sys.stderr, flush=True)
 
     def _link(self) -> str:
         return f"{MODEL}: {self.annotator}, answer at {self.server.url}"
 
     def _announce(self, eval_id: str | None) -> None:
-        """Show the link inside Inspect's display too: its full-screen view hides what was printed before."""
+        """Show the link inside Inspect's display: its full-screen view hides what was printed before,
+        so there (only) the link is printed now, once, into its Console tab."""
         if eval_id in self._announced:
             return
+        first = not self._announced
         self._announced.add(eval_id)
         display_counter(f"{MODEL} ({self.annotator})", self.server.url)
-        if display_type() == "full":
+        if first and display_type() == "full":
             print(self._link(), flush=True)  # lands in the display's Console tab
 
     async def generate(

@@ -21,8 +21,17 @@ PARTIAL_NOTE = "Rows marked partial cover part of their dataset (n of N records)
 
 HUMAN_NOTE = (
     "Rows marked human are people (uxbench/human, named by annotator) on the records they judged, set "
-    "beside the models and not ranked; their Paper column is the paper's blind human baseline."
+    "beside the models and not ranked."
 )
+HUMAN_PAPER_NOTE = "A human row's Paper value is the paper's blind human baseline."
+
+
+def help_notes(partial: bool, human: bool, human_paper: bool) -> str:
+    """The notes on row kinds that "How to read" gives, only for what the page shows."""
+    notes = [PARTIAL_NOTE] if partial else []
+    notes += [HUMAN_NOTE] if human else []
+    notes += [HUMAN_PAPER_NOTE] if human_paper else []
+    return " ".join(notes)
 
 
 FEW_NOTE = f"Each cell: value % (records); cells with fewer than {FEW} records are greyed."

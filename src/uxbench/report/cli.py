@@ -46,6 +46,8 @@ def report(log_dirs: tuple[str, ...], out: Path, complete_only: bool, show_paths
             corrected = sum(1 for row in section.rows if row.grm and row.grm.value is not None)
             extra += f", {corrected} with a GRM-equivalent" if corrected else ""
             print(f"{section.title}: {len(section.rows)} row(s){extra}")
+            for note in section.state_notes():
+                print(f"  {note}")
     if board.checks:
         print(f"grader checks: {len(board.checks)}")
     for spec in board.missing:

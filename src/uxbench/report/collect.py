@@ -6,6 +6,7 @@ the shard logs of one experiment pooled (pooling.py), and say why every other lo
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from uxbench.qualification.match import GRADER_CHECK
@@ -92,4 +93,20 @@ def collect(
             reason = f"an older run of the same settings; the newer {shown.name} is shown"
             skipped.append(Skipped(run.log, run.name, run.task, run.model, reason))
     checks = _newest_checks(checks, skipped)
-    return sorted(chosen.values(), key=lambda r: (r.task, r.model)), checks, skipped
+    shown = _resumed(list(chosen.values()), runs, skipped)
+    return sorted(shown, key=lambda r: (r.task, r.model)), checks, skipped
+
+
+def _resumed(shown: list[Run], runs: list[Run], skipped: list[Skipped]) -> list[Run]:
+    """A paused log is listed as "paused by <person>, resumed in <log>" (its retry keeps its task
+    id), and the row its retry gives says it resumed that log."""
+    for index, item in enumerate(skipped):
+        retry = next((r for r in runs if item.paused_by and item.task_id and r.task_id == item.task_id), None)
+        if retry is None:
+            continue
+        reason = f"paused by {item.paused_by}, resumed in {retry.name}"
+        skipped[index] = dataclasses.replace(item, reason=reason)
+        shown = [
+            dataclasses.replace(r, resumed_from=item.name) if r.task_id == item.task_id else r for r in shown
+        ]
+    return shown

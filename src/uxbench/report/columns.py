@@ -94,8 +94,7 @@ def _paper_def(section: Section) -> ColumnDef:
                 None,
                 note=f"The paper's {row.paper} ran with {settings_text(_paper_text(spec))}",
             )
-        note = paper_numbers.note(spec.name, row.run.model) if value is not None else None
-        return Cell(fmt(value), value, note=note or "")
+        return Cell(fmt(value), value, note=row.paper_gap(spec.name, spec.headline.metric))
 
     return ColumnDef(
         title, cell, "The paper's published value, shown where the row's settings match the paper's"

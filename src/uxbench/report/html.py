@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 
 from uxbench.report import paper_numbers
-from uxbench.report.captions import FEW_NOTE, HUMAN_NOTE, INTERVALS, PAPER_NOTE, PARTIAL_NOTE
+from uxbench.report.captions import FEW_NOTE, INTERVALS, PAPER_NOTE
 from uxbench.report.charts import Chart
 from uxbench.report.columns import has_grm_column, section_columns
 from uxbench.report.grid import breakable, html_linked
@@ -71,9 +71,9 @@ td.text, th.text { text-align: left; }
 .pin wbr { display: none; }
 th.pin { z-index: 3; }
 tr.baseline td { color: #6b737c; font-style: italic; }
-tr.partial td { color: #6b737c; background: #fbf7ee; }
+tr.partial td { color: #5f666e; background: #fbf7ee; }
 tr.human td { background: #f3eefa; }
-td.muted { color: #a3a9b0; }
+td.muted { color: #646b73; font-style: italic; }
 .charts { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
 figure { margin: 6px 0; max-width: 100%; }
 figure img { display: block; max-width: 100%; height: auto; border: 1px solid #e3e6ea; border-radius: 4px; }
@@ -84,6 +84,12 @@ figure.full { position: fixed; inset: 0; z-index: 20; margin: 0; padding: 8px; m
 figure.full img { max-width: none; }
 figure.full button.zoom { cursor: zoom-out; max-width: none; }
 body.zoomed { overflow: hidden; }
+.zoom-bar { display: none; }
+figure.full .zoom-bar { display: block; position: sticky; left: 0; top: 0; z-index: 1; margin: 0 0 6px;
+  width: calc(100vw - 16px); padding: 6px 10px; border-radius: 6px; background: #1d232a; color: #fff;
+  font-size: 13px; }
+.zoom-bar .wide-only { display: none; }
+figure.full.wider .zoom-bar .wide-only { display: inline; }
 figcaption { font-size: 12px; color: #555; overflow-wrap: anywhere; }
 details { margin: 8px 0; }
 summary { cursor: pointer; font-weight: 600; }
@@ -140,11 +146,23 @@ document.querySelectorAll(".scroll").forEach(function (scroll) {
 window.addEventListener("resize", markOverflow);
 document.querySelectorAll("details").forEach(function (d) { d.addEventListener("toggle", markOverflow); });
 markOverflow();
-function zoom(figure, open) {
+// An opened chart is an entry in the history: the phone's Back closes it, not the page.
+var zoomed = null;
+function zoom(figure, open, fromHistory) {
   figure.classList.toggle("full", open);
   document.body.classList.toggle("zoomed", open);
   figure.querySelector("button.zoom").setAttribute("aria-expanded", String(open));
+  if (open) {
+    zoomed = figure;
+    figure.scrollLeft = 0;
+    figure.classList.toggle("wider", figure.scrollWidth > figure.clientWidth + 2);
+    history.pushState({ chart: true }, "");
+  } else {
+    zoomed = null;
+    if (!fromHistory && history.state && history.state.chart) { history.back(); }
+  }
 }
+window.addEventListener("popstate", function () { if (zoomed) { zoom(zoomed, false, true); } });
 document.querySelectorAll("button.zoom").forEach(function (button) {
   button.addEventListener("click", function () {
     var figure = button.closest("figure");
@@ -158,14 +176,19 @@ document.addEventListener("keydown", function (event) {
 """
 
 
-ZOOM_HINT = "Tap or click the chart to open it full size (again, or Esc, to close)."
+ZOOM_HINT = "Tap or click the chart to open it full size (again, Back or Esc to close)."
+# shown over an opened chart: how to see the rest of it (when wider than the screen) and close it
+ZOOM_BAR = (
+    '<p class="zoom-bar" aria-hidden="true"><span class="wide-only">Wider than the screen: scroll '
+    "sideways for the rest. </span>Tap, Back or Esc closes it.</p>"
+)
 
 
 def _image(chart: Chart, out_dir: Path) -> str:
     data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
     # a tap opens the chart at its own size (over the page, scrolling), so it stays legible on a phone
     return (
-        f'<figure><button type="button" class="zoom" aria-expanded="false" title="{ZOOM_HINT}">'
+        f'<figure>{ZOOM_BAR}<button type="button" class="zoom" aria-expanded="false" title="{ZOOM_HINT}">'
         f'<img src="data:image/png;base64,{data}" alt="{escape(chart.title)}"></button>'
         f"<figcaption>{escape(chart.title)} ({escape(chart.file)}). {ZOOM_HINT}</figcaption></figure>"
     )
@@ -278,13 +301,11 @@ def _task(table: TaskTable, charts: list[Chart], trusts: dict[str, SectionTrust]
 def _how_to_read(board: Leaderboard) -> str:
     """The methods, folded away so that the page opens on the numbers; each column's meaning is
     also its header's tooltip."""
-    extra = f" {HUMAN_NOTE}" if any(row.run.human for table in board.tables for row in table.rows) else ""
-    if any(has_grm_column(section) for table in board.tables for section in table.sections):
-        extra += f" {METHOD}"
+    extra = f" {METHOD}" if any(has_grm_column(s) for table in board.tables for s in table.sections) else ""
     text = (
         f"Ranked by each task's headline metric, one ranking per grader and data. {INTERVALS} "
-        f"{PARTIAL_NOTE}{extra} {PAPER_NOTE} {INTRO} A column header sorts its table; hovering it says "
-        "what the column means."
+        f"{board.help_notes()}{extra} {PAPER_NOTE} {INTRO} A column header sorts its table; hovering or "
+        "focusing it says what the column means, as does the list below."
     )
     graded = any(table.spec.graded for table in board.tables)
     style = f'<p class="note" id="style-method">{escape(STYLE_METHOD)}</p>' if graded else ""

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from uxbench.report import paper_numbers
 from uxbench.report.formatting import settings_text, short_name, shorten
 from uxbench.report.logs import Run
+from uxbench.report.percent import pct
 from uxbench.report.qualified import Equivalent
 from uxbench.report.samples import Counts
 from uxbench.report.spec import BASELINE_PREFIXES, PAPER_GRADER
 from uxbench.stats.intervals import Interval
+
+ROUNDING = 0.0005 + 1e-9  # half the last printed digit of a one-decimal percentage
 
 
 def by_paper_grader(grader: str | None) -> bool:
@@ -62,6 +66,41 @@ class Row:
         data = f"data={self.data_note}" if self.data_note else ""
         extra = [settings_text(self.settings), data, *self.marks()]
         return f"[{self.ref}] {self.run.who}" + "".join(f" · {e}" for e in extra if e)
+
+    def paper_gap(self, task: str, metric: str) -> str:
+        """Why the headline differs from the paper's printed value, when it does ("" otherwise): the
+        paper's own note (published.json), rounding, or the gap in points, never nothing."""
+        paper = (self.published or {}).get(metric)
+        if paper is None or self.headline is None or pct(self.headline) == pct(paper):
+            return ""
+        known = paper_numbers.note(task, self.run.model)
+        if known:
+            return known
+        if abs(self.headline - paper) <= ROUNDING:
+            return (
+                f"rounding: ours is {100 * self.headline:.2f}, printed half up as {pct(self.headline)}; "
+                f"the paper printed {pct(paper)}"
+            )
+        return (
+            f"{pct(self.headline - paper, signed=True)} points from the paper's {pct(paper)}; reason unknown"
+        )
+
+    def states(self) -> list[str]:
+        """Every state the row is in, in words: said under the table, in leaderboard.md and on the
+        console, where a phone and a reader of text see them (the cells' tooltips only repeat them)."""
+        run = self.run
+        states = [f"partial, not ranked: {run.partial}"] if run.partial else []
+        if run.human and run.samples < run.total:
+            states.append(f"a person's subset: {run.samples} of {run.total} records")
+        if run.resumed_from:
+            states.append(f"resumed after a pause (the paused log {run.resumed_from} is under Skipped logs)")
+        if run.stand_in:
+            states.append(
+                "stand-in records: placeholder text under the published cids, no labels, so no breakdown"
+            )
+        elif run.origin and run.data_source != "sample":
+            states.append(f"{run.origin} records, not the benchmark's")
+        return states
 
     def marks(self) -> list[str]:
         marks = (

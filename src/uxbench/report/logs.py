@@ -32,6 +32,8 @@ from inspect_ai.log import (
     read_eval_log_sample_summaries,
 )
 
+from uxbench.data.records import ORIGINS, STAND_IN, SYNTHETIC
+from uxbench.providers.paused import paused_by
 from uxbench.qualification.match import GRADER_CHECK, Check, Grader, Grading, annotator_of, task_name
 from uxbench.qualification.published import PUBLISHED_GRADER, published_grading
 from uxbench.report.run_settings import DATA_ARGS, run_settings, scrub_paths, shown_value
@@ -77,6 +79,20 @@ class Run:
     shard: str | None = None  # K/N for one shard's log (`-T shard=K/N`); the report pools them (shards.py)
     identity: Identity | None = None  # the experiment (runtime/identity.py); None only when built by hand
     usage: RunUsage | None = None  # tokens and cost per role (token_usage.py)
+    origins: dict[str, int] = field(default_factory=dict)  # records that say what they are (data/records.py)
+    task_id: str = ""  # kept by `inspect eval-retry`: a paused log and its retry share it
+    resumed_from: str | None = None  # the paused log this run resumed (collect.py)
+    metric_notes: dict[str, str] = field(default_factory=dict)  # the task's metric_descriptions
+
+    @property
+    def stand_in(self) -> bool:
+        """Whether the run read stand-in records (placeholder text, no labels: data/records.py)."""
+        return STAND_IN in self.origins
+
+    @property
+    def origin(self) -> str:
+        """`stand-in` or `synthetic` when the run's records say so, else ""."""
+        return next((origin for origin in (STAND_IN, SYNTHETIC) if origin in self.origins), "")
 
     @property
     def source(self) -> str:
@@ -128,7 +144,9 @@ class Run:
             folder = isinstance(value, str) and Path(value).expanduser().exists()
             named = f"local {self.data_hash}" if self.data_hash else source
             source = f"{named} ({source})" if folder and self.data_hash else named
-        return f"{source}@{str(revision)[:7]}" if revision else source
+        source = f"{source}@{str(revision)[:7]}" if revision else source
+        # the bundled sample is named as such; other records that say what they are, say it here
+        return f"{source} · {self.origin} records" if self.origin and source != "sample" else source
 
     def shown_settings(self, names: list[str], show_paths: bool = False) -> dict[str, str]:
         return {name: shown_value(self.settings.get(name), show_paths) for name in names}
@@ -141,6 +159,8 @@ class Skipped:
     task: str
     model: str
     reason: str
+    task_id: str = ""  # a paused log's: its retry keeps it (collect.py says where it was resumed)
+    paused_by: str | None = None  # the person who paused the run (providers/paused.py)
 
 
 def _number(value: Any) -> float | None:
@@ -366,8 +386,11 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
     redactor = CredentialScrubber.from_environ().including(log.eval)
     problem = None if task in TASKS or task == GRADER_CHECK else "not a UXBench task"
     problem = problem or _problem(log, redactor)
+    person = paused_by(log.error.message if log.status == "error" and log.error else None)
+    if person:
+        problem = f"paused by {person}, not resumed yet (inspect eval-retry this log)"
     if problem:
-        return [Skipped(path, name, task, log.eval.model, problem)]
+        return [Skipped(path, name, task, log.eval.model, problem, log.eval.task_id, person)]
     metadata = log.eval.metadata or {}
     try:
         recorded = Recorded.read(metadata, "its identity")
@@ -389,9 +412,12 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
     partial = None if annotator is not None else _partial(log, total)  # a person's subset is by design
     epochs = log.eval.config.epochs or 1
     written = os.path.getmtime(path) if os.path.exists(path) else 0.0  # a remote log: 0, ties by name
+    origins = _origins(log)
     runs: list[Run | CheckLog | Skipped] = []
     for score in scores:
         scalars, groups = _metrics([score])
+        if STAND_IN in origins:
+            groups = {}  # a label on a stand-in record would be invented: none is read
         scalars = _headline(scalars, headline)
         grading = _scored_by(header_grading, graded_by.get(score.name)) if header_grading else None
         grader, graders = _graders(log, grading) if grading else (None, ())
@@ -425,6 +451,23 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
                 shard=(log.eval.metadata or {}).get("shard"),
                 identity=identity,
                 usage=run_usage(log),
+                origins=origins,
+                task_id=log.eval.task_id,
+                metric_notes=_described(log),
             )
         )
     return runs
+
+
+def _described(log: EvalLog) -> dict[str, str]:
+    """The task metadata's `metric_descriptions` (what each metric means), checked."""
+    found = (log.eval.metadata or {}).get("metric_descriptions") or {}
+    return {k: v for k, v in found.items() if isinstance(v, str)} if isinstance(found, dict) else {}
+
+
+def _origins(log: EvalLog) -> dict[str, int]:
+    """The task metadata's `record_origins` (data/dataset.py), checked: `{}` for older logs."""
+    found = (log.eval.metadata or {}).get("record_origins") or {}
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if k in ORIGINS and isinstance(v, int) and v > 0}

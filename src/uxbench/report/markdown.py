@@ -7,7 +7,7 @@ checks; the skipped logs last. Every text goes through
 from __future__ import annotations
 
 from uxbench.report import paper_numbers
-from uxbench.report.captions import HUMAN_NOTE, INTERVALS, PAPER_NOTE, PARTIAL_NOTE
+from uxbench.report.captions import INTERVALS, PAPER_NOTE
 from uxbench.report.charts import Chart
 from uxbench.report.columns import has_grm_column
 from uxbench.report.formatting import FEW
@@ -80,15 +80,13 @@ def _section(section: Section, charts: list[Chart], trust: SectionTrust | None) 
 
 
 def page(board: Leaderboard, charts: list[Chart], trusts: dict[str, SectionTrust]) -> str:
-    people = any(row.run.human for table in board.tables for row in table.rows)
     corrected = any(has_grm_column(section) for table in board.tables for section in table.sections)
     lines = [
         "# UXBench leaderboard",
         "",
         f"Generated {md_text(board.generated)} from the Inspect logs in {md_text(', '.join(board.sources))}.",
         md_linked(
-            f"Ranked by each task's headline metric, one ranking per grader. {INTERVALS} {PARTIAL_NOTE}"
-            + (f" {HUMAN_NOTE}" if people else "")
+            f"Ranked by each task's headline metric, one ranking per grader. {INTERVALS} {board.help_notes()}"
             + (f" {METHOD}" if corrected else "")
         ),
         md_linked(f"{PAPER_NOTE} Paper: {paper_numbers.source()}. {INTRO}"),

@@ -25,7 +25,8 @@ def breakdown_grid(section: Section, key: str) -> Grid:
     """Groups down, models across; each cell `value (records)`, greyed under FEW records."""
     groups = section.breakdown(key)
     titles = [BREAKDOWN_TITLES.get(key, key), *(row.chart_label() for row in section.rows)]
-    notes = ["", *(row.key_line() for row in section.rows)]
+    what = f"the records' {BREAKDOWN_TITLES.get(key, key).lower()} (the group)"
+    notes = [what, *(row.key_line() for row in section.rows)]
     body = []
     for group, values in groups.items():
         cells = [Cell(group_title(key, group), group)]
@@ -50,4 +51,5 @@ def skipped_grid(board: Leaderboard) -> Grid:
         ]
         for s in board.skipped
     ]
-    return Grid(["Log", "Task", "Model", "Reason"], rows, id="skipped-table")
+    notes = ["the Inspect log left out", "its task", "its model", "why it is not a row of the leaderboard"]
+    return Grid(["Log", "Task", "Model", "Reason"], rows, notes=notes, id="skipped-table")

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from uxbench.report import paper_numbers
-from uxbench.report.captions import NO_ROW_NOTE, SAMPLE_NOTE
+from uxbench.report.captions import NO_ROW_NOTE, SAMPLE_NOTE, help_notes
 from uxbench.report.formatting import GROUP_ORDER, settings_text, shorten, slug
 from uxbench.report.leaderboard_row import Row, by_paper_grader, row_label
 from uxbench.report.logs import CheckLog, Run, Skipped
@@ -65,7 +65,15 @@ class Section:
         lacking = [f"{row.label} {row.no_rows} of {row.run.samples}" for row in self.rows if row.no_rows]
         if lacking:
             notes.append(f"{NO_ROW_NOTE} Records without a row: {', '.join(lacking)}.")
-        return notes
+        metric = self.spec.headline.metric
+        gaps = [f"{row.label} {gap}" for row in self.rows if (gap := row.paper_gap(self.spec.name, metric))]
+        if gaps and not self.synthetic:
+            notes.append(f"Beside the paper's {self.spec.headline.title}: {'; '.join(gaps)}.")
+        return notes + self.state_notes()
+
+    def state_notes(self) -> list[str]:
+        """One line per row that is in a state (partial, resumed, stand-in data …), in words."""
+        return [f"{row.run.who}: {'; '.join(row.states())}." for row in self.rows if row.states()]
 
     @property
     def headed(self) -> bool:
@@ -149,6 +157,13 @@ class Leaderboard:
     notes: list[str] = field(default_factory=list)
     show_paths: bool = False
     checks: list[CheckLog] = field(default_factory=list)  # grader_check logs (qualifications)
+
+    def help_notes(self) -> str:
+        """What "How to read this page" says about the kinds of rows: only those the page has."""
+        rows = [row for table in self.tables for row in table.rows]
+        human = any(row.run.human for row in rows)
+        human_paper = any(row.run.human and row.published for row in rows)
+        return help_notes(any(row.run.partial for row in rows), human, human_paper)
 
     def corrected_by(self) -> Counter[str]:
         """Rows each grader check gives a GRM-equivalent number, by the check's log location."""
@@ -367,7 +382,9 @@ def _columns(spec: TaskSpec, runs: list[Run]) -> list[Column]:
     """The spec's columns that some run has, then any metric the spec does not know."""
     present = {name for run in runs for name, value in run.metrics.items() if value is not None}
     known = {spec.headline.metric, spec.stderr, *(c.metric for c in spec.columns)}
-    extra = [Column(name, name, "score") for name in sorted(present - known)]
+    described = {name: text for run in runs for name, text in run.metric_notes.items()}
+    unknown = "a metric the log reports, not described by its task"
+    extra = [Column(name, name, "score", described.get(name, unknown)) for name in sorted(present - known)]
     return [c for c in spec.columns if c.metric in present] + extra
 
 

@@ -28,7 +28,13 @@ NOTE = (
     "Which differences are real: each pair of ranked models tested on their first epoch, p-values Holm-"
     "adjusted over the section's pairs. Models sharing a letter are not separable at α = 0.05. "
     "Separability: the share of model pairs whose difference is significant. Rank interval: the 2.5th–97.5th "
-    "percentile of the model's rank over 2,000 bootstrap resamples of the records."
+    "percentile of the model's rank over 2,000 bootstrap resamples of the records; it is not adjusted "
+    "for the many pairs, so two models sharing a letter can each keep one rank in every resample (their "
+    "order never flips, yet the Holm-adjusted test does not separate them)."
+)
+STABLE_TIED = (
+    "a single rank in every resample, yet not separable from a model sharing its letter: the rank "
+    "interval is not adjusted for the many pairs, the letters are"
 )
 UNPAIRED = "the runs are on different records: independent bootstraps, not paired tests"
 
@@ -101,23 +107,25 @@ def ranking(spec_name: str, rows: list[Row], evidence: Evidence) -> Ranking | No
 def separation_grid(item: Ranking, section_id: str) -> Grid:
     titles = ["Model", "Rank", "First epoch %", "Group", "95% rank interval"]
     notes = [
-        "",
+        "the model",
         "the ranking's rank",
         "the headline on the first epoch, the numbers tested",
         "models sharing a letter are not separable",
         "2.5th–97.5th percentile of the rank over bootstrap resamples",
     ]
     rows = []
+    letters = item.result.letters
     for k, row in enumerate(item.rows):
         low, high = item.result.rank_low[k], item.result.rank_high[k]
         interval = f"{low}" if low == high else f"{low}–{high}"
+        tied = low == high and any(set(letters[k]) & set(letters[j]) for j in range(len(letters)) if j != k)
         rows.append(
             [
                 Cell(row.run.who, row.run.who),
                 Cell(str(row.rank), row.rank),
                 Cell(pct(item.result.estimates[k]), item.result.estimates[k]),
                 Cell(item.result.letters[k], item.result.letters[k]),
-                Cell(interval, low),
+                Cell(interval, low, note=STABLE_TIED if tied else ""),
             ]
         )
     return Grid(titles, rows, [row.kind for row in item.rows], notes, id=f"{section_id}-separation", pin=0)

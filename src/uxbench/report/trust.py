@@ -150,14 +150,27 @@ def style_grid(trust: SectionTrust) -> Grid:
                     _nan_free(style.mean_length) if style else None,
                 ),
                 Cell(
-                    "yes" if flag else "–" if flag is None else "",
+                    "yes" if flag else "–" if flag is None else "no",
                     None if flag is None else int(flag),
                     note=f"not applicable: {PUBLISHED_GRADES}" if flag is None else "",
                 ),
             ]
         )
     kinds = [row.kind for row in trust.section.rows]
-    return Grid(titles, rows, kinds, id=f"{trust.section.id}-style")
+    return Grid(titles, rows, kinds, STYLE_NOTES, id=f"{trust.section.id}-style")
+
+
+# what each column of the style-control table means (its header's tooltip)
+STYLE_NOTES = [
+    "the model under test",
+    f"replies read for the fit: a seeded sample of at most {STYLE_SAMPLE} per run",
+    "the headline: replies graded good, of all records",
+    "share judged good once style is held at the mean, minus the share judged good, on the replies read",
+    "the run's Good % over all records plus its style shift",
+    "squared correlation of score and reply length within the model's replies read",
+    "mean reply length in characters, on the replies read",
+    "whether the model under test and a grader share a model family",
+]
 
 
 def style_shift(trust: SectionTrust, row: Row) -> float | None:

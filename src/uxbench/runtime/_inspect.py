@@ -23,6 +23,8 @@ needs it, with a warning naming it, and every `uxbench/` task stays listed and r
   status error, one line on the console). `uxbench/human` ends a run the person paused this
   way: a `Paused` raised from a sample would end it too, but with a ~130-line traceback.
   Without it a pause ends the run through that `Paused`, traceback and all.
+- `is_cancellation_message`: whether a sample's error is the cancel's own (the items on a
+  paused person's page). Without it the same test is made on the message's first word.
 - `PrerequisiteError`: what Inspect's providers raise for a missing API key or package; the
   pipeline turns it into a one-line message before any stage runs. It is not exported.
   Without it that error surfaces as the provider raised it.
@@ -179,6 +181,17 @@ except ImportError as error:
 
     def cancel_task(task_id: str) -> Any:  # type: ignore[misc]
         return None
+
+
+try:
+    from inspect_ai._util.error import is_cancellation_message
+except ImportError as error:
+    _missing(
+        "inspect_ai._util.error.is_cancellation_message", "a paused log without its unanswered items", error
+    )
+
+    def is_cancellation_message(message: str | None) -> bool:  # type: ignore[misc]
+        return message is not None and message.startswith(("CancelledError(", "Cancelled("))
 
 
 def in_eval() -> bool:

@@ -115,6 +115,11 @@ class Desk:
                 self._closed = all(run.status is not None for run in self._runs.values())
                 self._bump()
 
+    def paused(self, eval_id: str) -> bool:
+        """Whether the person paused this run (its log is then tidied: `providers.paused`)."""
+        with self._changed:
+            return eval_id in self._paused
+
     def sample_ended(self, eval_id: str, sample_id: str, epoch: int) -> None:
         """A sample is in the log; once no answered one is left, the paused items can fail."""
         with self._changed:

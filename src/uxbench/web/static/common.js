@@ -2,8 +2,9 @@
 
 const token = new URLSearchParams(location.search).get("token") || "";
 
-export async function api(path, body) {
-  const init = { headers: { "X-UXBench-Token": token } };
+// `signal` (an AbortController's) lets a page stop a long poll it no longer needs, quietly.
+export async function api(path, body, signal) {
+  const init = { headers: { "X-UXBench-Token": token }, signal };
   if (body !== undefined) {
     init.method = "POST";
     init.headers["Content-Type"] = "application/json";

@@ -3,6 +3,7 @@ import { api, chat, el } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const narrow = () => window.matchMedia("(max-width: 900px)").matches;
+const topbarHeight = () => document.querySelector(".topbar").getBoundingClientRect().height + 8;
 const TITLES = { set: "Set", failure_dimension: "Failure dimension", success_pattern: "Success pattern", scenario: "Scenario", difficulty: "Difficulty" };
 const filters = {};
 let offset = 0;
@@ -21,8 +22,9 @@ function facetButton(name, [value, n, english]) {
     if (on) delete filters[name];
     else filters[name] = value;
     await load();
-    // on a phone the facets fill the screen: bring the results they chose into view
-    if (narrow()) $("results").scrollIntoView({ block: "start" });
+    // on a phone the facets fill the screen: bring the results they chose into view, their
+    // first row below the sticky top bar (scrollIntoView would put it under the bar)
+    if (narrow()) window.scrollTo({ top: $("results").getBoundingClientRect().top + window.scrollY - topbarHeight() });
   };
   return el(
     "button",

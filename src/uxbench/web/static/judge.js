@@ -80,11 +80,24 @@ function heldText(held) {
   return `Item ${held.number}: ${what}`;
 }
 
+// Paused or finished, the page is final: the run's server is going away, so it stops asking,
+// and a request that fails then is no lost connection (a resumed run prints a new link).
+const final = (state) => Boolean(state && (state.closed || state.paused));
+// Every run ended and nothing waits: a server gone now went with its run, not with the network.
+const over = (state) => final(state) || Boolean(state && !state.running && state.ended.length && !state.item && !state.held);
+const polling = new AbortController();
+
 function render(state) {
   current = state;
   $("who").textContent = `annotator: ${state.annotator}`;
   const { item, held } = state;
-  $("pause").disabled = !(item || held || state.running);
+  $("pause").disabled = final(state) || !(item || held || state.running);
+  if (final(state)) {
+    $("pause-ask").hidden = false;
+    $("pause-confirm").hidden = true;
+    $("offline").hidden = true;
+    polling.abort();
+  }
   $("undo").disabled = !held;
   $("held").textContent = held && item ? `Last answer — ${heldText(held)}; you can undo it until you answer this one.` : "";
   clearInterval(ticker);
@@ -108,8 +121,7 @@ function render(state) {
     tick();
     ticker = setInterval(tick, 250);
   } else if (state.paused) {
-    const link = state.closed ? " (it prints a new link to this page)" : "";
-    showMessage("Paused", `Your answers so far (${answers(state.sent)} this sitting) are saved in the run's log. To go on later, run this${link}:`, state.paused);
+    showMessage("Paused", `Your answers so far (${answers(state.sent)} this sitting) are saved in the run's log. To go on later, run this (it prints a new link to this page):`, state.paused);
   } else if (state.running) {
     showMessage("Waiting for the next item…", `${answers(state.sent)} sent so far.`, "");
   } else if (state.ended.length) {
@@ -131,24 +143,24 @@ function send(path, body = {}) {
       if (!current || data.version >= current.version) render(data); // never step back to an older state
     })
     .catch(() => {
-      $("offline").hidden = false;
+      $("offline").hidden = over(current);
     });
   return queue;
 }
 
-// Polls until the desk says its server is closing (the run ended or paused): asking a server
-// that is gone would only report a lost connection. A resumed run prints a new link.
+// Polls until the page is final (see `final`); the poll in flight then is aborted.
 async function poll() {
   let version = -1;
-  while (!(current && current.closed)) {
+  while (!final(current)) {
     try {
-      const { data } = await api(`/api/state?since=${current ? current.version : version}`);
+      const { data } = await api(`/api/state?since=${current ? current.version : version}`, undefined, polling.signal);
       $("offline").hidden = true;
       data.receivedAt = Date.now();
       version = data.version;
       // a long poll that began before an answer's own reply came back is older: never step back to it
       if (!current || data.version > current.version) render(data);
     } catch (error) {
+      if (over(current)) break;
       $("offline").hidden = false;
       await sleep(1500);
     }
@@ -176,8 +188,9 @@ document.addEventListener("keydown", (event) => {
 $("skip").addEventListener("click", () => current && current.item && send("/api/answer", { item: current.item.id, label: "skip" }));
 $("undo").addEventListener("click", () => send("/api/undo"));
 $("guidelines-open").addEventListener("click", () => { rereading = true; render(current); });
-$("pause").addEventListener("click", () => { $("pause-ask").hidden = true; $("pause-confirm").hidden = false; });
-$("pause-no").addEventListener("click", () => { $("pause-ask").hidden = false; $("pause-confirm").hidden = true; });
+// the question takes the button's place, so focus goes with it (a keyboard user is not left on nothing)
+$("pause").addEventListener("click", () => { $("pause-ask").hidden = true; $("pause-confirm").hidden = false; $("pause-yes").focus(); });
+$("pause-no").addEventListener("click", () => { $("pause-ask").hidden = false; $("pause-confirm").hidden = true; $("pause").focus(); });
 $("pause-yes").addEventListener("click", async () => {
   $("pause-ask").hidden = false;
   $("pause-confirm").hidden = true;
