@@ -20,7 +20,9 @@ from uxbench.pipeline.privacy.context import clause_before
 
 Span = tuple[int, int, str]
 
-_EDGE, _END = r"(?<![0-9A-Za-z])", r"(?![0-9A-Za-z])"
+# a number's own edges: no letter or digit beside it, nor a digit one separator away (a 12-digit
+# My Number is not the first three groups of a grouped 16-digit card)
+_EDGE, _END = r"(?<![0-9A-Za-z])(?<!\d[ -])", r"(?![0-9A-Za-z])(?![ -]\d)"
 _HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?[(（]?([0-9A])[)）]?" + _END)
 _MACAU = re.compile(_EDGE + r"[157]\d{6}[(（]\d[)）]")
 _RRN = re.compile(_EDGE + r"(\d{2})(\d{2})(\d{2})[ -]?([1-8])\d{6}" + _END)
