@@ -176,8 +176,7 @@ def test_the_report_shows_missing_row_counts(replayed: Replayed) -> None:
             expected = len(TASK1[model][3]) if published is None else len(OMITTED[model][published])
             assert row.no_rows == expected
         lacking = [m for m, r in rows.items() if r.no_rows]
-        [note] = section.notes()
-        assert "count a record without a row" in note
+        [note] = [n for n in section.notes() if "count a record without a row" in n]
         for model in lacking:
             assert f"{model} {rows[model].no_rows} of {rows[model].run.samples}" in note
         grid = section_grid(section)

@@ -126,7 +126,9 @@ def test_the_server_dies_with_the_process_that_started_it(
         f"    Path({str(pid_file)!r}).write_text(str(s.pid))\n"
         "    os._exit(0)\n"
     )
-    subprocess.run([sys.executable, "-c", starter], check=True, timeout=120)
+    tests = str(Path(__file__).resolve().parents[1])  # where `helpers` lives
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [tests, os.environ.get("PYTHONPATH")]))}
+    subprocess.run([sys.executable, "-c", starter], check=True, timeout=120, env=env)
     pid = int(pid_file.read_text())
     assert gone(pid)
     os.killpg(pid, signal.SIGKILL)  # the stand-in's own child (vLLM's front process ends its engine)

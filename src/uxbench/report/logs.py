@@ -388,7 +388,9 @@ def read_runs(path: str, name: str) -> list[Run | CheckLog | Skipped]:
     problem = problem or _problem(log, redactor)
     person = paused_by(log.error.message if log.status == "error" and log.error else None)
     if person:
-        problem = f"paused by {person}, not resumed yet (inspect eval-retry {path} --log-dir {Path(path).parent})"
+        problem = (
+            f"paused by {person}, not resumed yet (inspect eval-retry {path} --log-dir {Path(path).parent})"
+        )
     if problem:
         return [Skipped(path, name, task, log.eval.model, problem, log.eval.task_id, person)]
     metadata = log.eval.metadata or {}

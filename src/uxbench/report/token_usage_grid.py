@@ -11,16 +11,18 @@ NOTE = (
     "Tokens and cost from Inspect's own accounting in each log; cost needs prices when the run is "
     "made (Inspect's model database or --model-cost-config), else it is blank. Per 1k: per 1,000 records."
 )
-TITLES = [
-    "Run",
-    "Role",
-    "Input tokens",
-    "Output tokens",
-    "Cost $",
-    "Input / 1k",
-    "Output / 1k",
-    "Cost $ / 1k",
+# (title, what the column means: its header's tooltip)
+COLUMNS = [
+    ("Run", "the ranking's row: the model (a person: its annotator)"),
+    ("Role", "model: the model under test; grader: the grader role's calls"),
+    ("Input tokens", "input tokens of the role's calls, from Inspect's usage in the log"),
+    ("Output tokens", "output tokens of the role's calls"),
+    ("Cost $", "what the calls cost at the run's prices; blank where no price was known"),
+    ("Input / 1k", "input tokens per 1,000 records"),
+    ("Output / 1k", "output tokens per 1,000 records"),
+    ("Cost $ / 1k", "cost per 1,000 records; blank where no price was known"),
 ]
+TITLES = [title for title, _ in COLUMNS]
 
 
 def _cells(usage: RoleUsage, records: int) -> list[Cell]:
@@ -47,4 +49,4 @@ def usage_grid(section: Section) -> Grid | None:
         for role, found in (("model", usage.model), ("grader", usage.grader)):
             if found is not None:
                 rows.append([Cell(row.label, row.label), Cell(role, role), *_cells(found, row.run.samples)])
-    return Grid(TITLES, rows, id=f"{section.id}-usage") if rows else None
+    return Grid(TITLES, rows, notes=[note for _, note in COLUMNS], id=f"{section.id}-usage") if rows else None

@@ -258,7 +258,9 @@ def run(
     force: bool,
     inspect_args: tuple[str, ...],
 ) -> int:
-    """Run TASK as N shard processes, at most --max-procs at once (run it again to resume).
+    """Run TASK as N shard processes; run it again to resume.
+
+    At most --max-procs shard processes run at once, the rest queued.
 
     Arguments after TASK go to each `inspect eval-set` (--model, -T, --model-role, …), e.g.
 
