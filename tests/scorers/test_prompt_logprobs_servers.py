@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.evals import run_eval
 from helpers.grm import metric_values, record_number, write_data
 from helpers.localserver import completion_body, prompt_text
 from helpers.rawserver import Raw, RawServer
 from helpers.toy_vllm import ToyGrader, judge_number, own_p_good
-from inspect_ai import eval
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
 from uxbench.grader_answer.prompt_logprobs import AFTER_LABEL, MALFORMED_ENTRY, NULL_ENTRY
@@ -80,15 +80,13 @@ def run(tmp_path: Path, change: Change) -> tuple[dict[int, dict], dict[str, floa
 
     with RawServer(server(change)) as raw:
         grader = get_model("openai-api/vllm/smol", base_url=raw.url, api_key="test", memoize=False)
-        [log] = eval(
+        log = run_eval(
             task2_eval(data=str(write_data(tmp_path / "data", task2=N)), grader_constrain=True),
+            tmp_path / "logs",
             model=get_model("mockllm/model", custom_outputs=reply),
             model_roles={"grader": grader},
-            log_dir=str(tmp_path / "logs"),
-            display="none",
             max_retries=0,
         )
-    assert log.status == "success", log.error
     return {record_number(prompt_text({"messages": [{"content": str(s.input)}]})): s.scores["grm"].metadata
             for s in log.samples}, metric_values(log)  # fmt: skip
 
@@ -117,16 +115,14 @@ def test_a_broken_body_is_a_counted_skip_with_its_reason(tmp_path: Path, change:
 def test_a_constrained_judges_broken_body_is_counted_in_p_good_skipped(judge_dir, tmp_path: Path) -> None:
     with RawServer(server(closed_turn, ToyGrader(number=judge_number))) as raw:
         judge = get_model("openai-api/vllm/judge", base_url=raw.url, api_key="test", memoize=False)
-        [log] = eval(
+        log = run_eval(
             task1_judge(data=str(judge_dir(2, 2)), constrain=True),
+            tmp_path / "logs",
             model=judge,
             logprobs=True,
             top_logprobs=5,
-            log_dir=str(tmp_path / "logs"),
-            display="none",
             max_retries=0,
         )
-    assert log.status == "success", log.error
     for sample in log.samples:
         meta = sample.scores["judge_verdict"].metadata
         assert meta["p_good"] is None and meta["p_good_missing"] == AFTER_LABEL

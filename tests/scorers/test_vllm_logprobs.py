@@ -10,10 +10,10 @@ import math
 from pathlib import Path
 
 import pytest
+from helpers.evals import run_eval
 from helpers.grm import metric_values, record_number, write_data
 from helpers.localserver import OpenAIServer, Reply, Spelling, prompt_text
 from helpers.toy_vllm import ToyGrader, answer, good, judge_number, own_p_good
-from inspect_ai import eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, ModelOutput, get_model
 
@@ -41,15 +41,13 @@ def grade_task2(tmp_path: Path, responder, spelling: Spelling = "vllm", **task_a
     data = write_data(tmp_path / "data", task2=N)
     with OpenAIServer(responder, spelling=spelling) as server:
         grader = get_model("openai-api/vllm/smol", base_url=server.url, api_key="test", memoize=False)
-        [log] = eval(
+        log = run_eval(
             task2_eval(data=str(data), **task_args),
+            tmp_path / "logs",
             model=echo_model(),
             model_roles={"grader": grader},
-            log_dir=str(tmp_path / "logs"),
-            display="none",
             max_retries=0,
         )
-    assert log.status == "success", log.error
     return log, server.requests
 
 
@@ -168,16 +166,14 @@ def cot_judge(request: dict) -> Reply:
 def judge_task1(judge_dir, tmp_path: Path, responder, **task_args) -> EvalLog:
     with OpenAIServer(responder, spelling="vllm") as server:
         judge = get_model("openai-api/vllm/judge", base_url=server.url, api_key="test", memoize=False)
-        [log] = eval(
+        log = run_eval(
             task1_judge(data=str(judge_dir(3, 3)), **task_args),
+            tmp_path / "logs",
             model=judge,
             logprobs=True,
             top_logprobs=5,
-            log_dir=str(tmp_path / "logs"),
-            display="none",
             max_retries=0,
         )
-    assert log.status == "success", log.error
     return log
 
 
