@@ -4,7 +4,8 @@ Inspect's batchers hand each request the result line that names it. Two gaps (In
 a request the results leave out is never answered (its sample waits for `--attempt-timeout`,
 forever without one), and a line Inspect cannot read (OpenAI's `batch_expired` lines carry a
 string error code where it expects an HTTP status) fails the whole batch, answered requests
-included. Installed once, at import, on Inspect's batcher base class: a left-out request gets
+included. Installed once, when Inspect loads UXBench's entry point (`uxbench._registry`, in
+every Inspect process where UXBench is installed), on Inspect's batcher base class: a left-out request gets
 `BatchResultMissing` and an unreadable line `BatchResultUnreadable` for its request alone.
 Neither is a retryable error: the sample errors, the run counts it, and `inspect eval-retry`
 redoes it (docs/running.md#batch-cache-and-cost).

@@ -220,13 +220,13 @@ class _Form:
             token,
         )
 
-    def found_in_json(self, text: str) -> bool:
+    def found_in_json(self, text: str, flat: str) -> bool:
         """Whether a JSON document holds it in one of its strings (or its first PREFIX characters),
-        also wrapped over lines."""
-        if self.needle in text and self.anchor_in_json.search(text) is not None:
-            return True
-        flat = _WRAPPING_IN_JSON.sub("", text)
-        return self.needle in flat and self.anchor_in_json.search(flat) is not None
+        also wrapped over lines (`flat`: the document with its wrapping taken out, made once for
+        every form: making it per form was most of a large log's redaction time)."""
+        return any(
+            self.needle in view and self.anchor_in_json.search(view) is not None for view in (text, flat)
+        )
 
     def spans(self, text: str, widen: bool = True) -> Iterator[tuple[int, int]]:
         """Where it is in `text`, in order, not overlapping (`widen`: a base64 form's spans
@@ -354,7 +354,8 @@ class CredentialScrubber:
         """A JSON document (a log member): every string in it, rendered ones as such. A
         document with nothing to blank out comes back as it was, byte for byte."""
         # only the forms the document holds (as JSON writes them) are looked for in its strings
-        forms = [form for form in self._forms if form.found_in_json(text)]
+        flat = _WRAPPING_IN_JSON.sub("", text) if self._forms else text
+        forms = [form for form in self._forms if form.found_in_json(text, flat)]
         if not forms and not (_may_hold_authorization(text) and _AUTHORIZATION.search(text)):
             return text
         try:

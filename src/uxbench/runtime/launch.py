@@ -146,7 +146,13 @@ def lock(path: Path) -> Any:
 
 def _earlier_logs(log_dir: str, shards: int) -> list[tuple[str, dict[str, Any]]]:
     """The logs already in the shard directories (what eval-set keeps or resumes), by shard and
-    file name, with their eval metadata; unreadable ones are eval-set's to report."""
+    file name, with their eval metadata; unreadable ones are eval-set's to report. A local log
+    directory without shard directories (a first run) holds none: Inspect is not imported for it."""
+    local = _local_dir(log_dir)
+    if local is not None and not any(
+        Path(shard_dir(str(local), k, shards)).is_dir() for k in range(1, shards + 1)
+    ):
+        return []
     from inspect_ai.log import list_eval_logs, read_eval_log
 
     found = []
