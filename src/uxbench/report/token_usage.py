@@ -69,12 +69,17 @@ class RoleUsage:
     cost_source: str | None = None  # LOG or PRICE_FILE; None with no cost
 
     @classmethod
+    def logged(cls, tokens: list[Tokens], costs: list[float | None]) -> RoleUsage:
+        """Parts of a role with the log's costs: no cost when a part has none (never a partial sum)."""
+        cost = None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
+        return cls(_merged(tokens), cost, None if cost is None else LOG)
+
+    @classmethod
     def of(cls, usages: list[tuple[str | None, ModelUsage]]) -> RoleUsage | None:
+        """The role's usage from Inspect's, per (model, usage); None without any."""
         if not usages:
             return None
-        costs = [u.total_cost for _, u in usages]
-        cost = None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
-        return cls(_merged([Tokens.of(model, u) for model, u in usages]), cost, None if cost is None else LOG)
+        return cls.logged([Tokens.of(model, u) for model, u in usages], [u.total_cost for _, u in usages])
 
     @property
     def calls_input_tokens(self) -> int:
@@ -127,9 +132,7 @@ def _added(parts: list[RoleUsage | None]) -> RoleUsage | None:
     found = [p for p in parts if p is not None]
     if not found:
         return None
-    costs = [p.cost for p in found]
-    cost = None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
-    return RoleUsage(_merged([t for p in found for t in p.tokens]), cost, None if cost is None else LOG)
+    return RoleUsage.logged([t for p in found for t in p.tokens], [p.cost for p in found])
 
 
 def run_usage(log: EvalLog) -> RunUsage:
@@ -152,5 +155,5 @@ def run_usage(log: EvalLog) -> RunUsage:
     if taken is not None and model is not None:
         [mine], [theirs] = model.tokens, taken.tokens
         cost = None if model.cost is None or taken.cost is None else model.cost - taken.cost
-        model = RoleUsage((mine.combined(theirs, -1),), cost, None if cost is None else LOG)
+        model = RoleUsage.logged([mine.combined(theirs, -1)], [cost])
     return RunUsage(model, RoleUsage.of(graders))
