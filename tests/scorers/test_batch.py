@@ -3,7 +3,9 @@
 Against `helpers.batchserver.BatchServer` (OpenAI's files + batches, Anthropic's message
 batches on 127.0.0.1), with Inspect's batch polling made fast (`BatchConfig` tick and send
 delay of a few hundredths of a second). A batch that fails, expires or leaves out results
-must end in counted sample errors that `eval-retry` redoes, never in a verdict.
+must end in counted sample errors that `eval-retry` redoes, never in a verdict. Tasks 1–3 and
+`grader_check` batched give what they give unbatched, and `uxbench run` passes `--batch` to its
+shards.
 """
 
 import json
@@ -15,14 +17,16 @@ import pytest
 from helpers.batchserver import BatchServer, Outcome
 from helpers.grm import metric_values, record_number, write_data
 from helpers.localserver import Reply, prompt_text
-from inspect_ai import eval, eval_retry
-from inspect_ai.log import EvalLog
+from inspect_ai import Task, eval, eval_retry
+from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import BatchConfig, ModelCost
 
 from uxbench.cli import main
 from uxbench.report.logs import Run, read_runs
+from uxbench.tasks.grader_check import grader_check
 from uxbench.tasks.task1_judge import task1_judge
 from uxbench.tasks.task2_eval import task2_eval
+from uxbench.tasks.task3_recovery import task3_recovery
 
 pytestmark = pytest.mark.integration
 
@@ -161,3 +165,66 @@ def test_anthropic_message_batches_carry_both_roles(tmp_path: Path, server: Batc
     assert (server.direct, server.batched_requests) == (before[0], before[1] + 2 * RECORDS)
     values = metric_values(log)
     assert values["good_pct"] == 0.5 and values["no_logprob_rate"] == 1.0
+
+
+def batched_and_direct(
+    tmp_path: Path, server: BatchServer, task: Task, calls: int, **options: object
+) -> EvalLog:
+    """`task` run batched, then unbatched: the batched run's `calls` all go through the batch
+    endpoint, and both runs score every sample alike (verdicts, P(good) from the logprobs)."""
+    logs = []
+    for batch in (FAST, None):
+        before = (server.direct, server.batched_requests)
+        [log] = eval(task, model=OPENAI[0], log_dir=str(tmp_path / "logs"), display="none", batch=batch,
+                     max_retries=0, **options)  # fmt: skip
+        assert log.status == "success", log.error
+        added = (server.direct - before[0], server.batched_requests - before[1])
+        assert added == ((0, calls) if batch else (calls, 0))
+        logs.append(log)
+    batched, direct = ({str(s.id): s.scores for s in log.samples or []} for log in logs)
+    assert batched == direct and len(batched) == len(logs[0].samples or [])
+    assert metric_values(logs[0]) == metric_values(logs[1])
+    return logs[0]
+
+
+def test_grader_check_batched_grades_as_a_direct_run(tmp_path: Path, server: BatchServer, judge_dir) -> None:
+    """The grader (`--model`, self-grading the recorded replies) asks through the batch API."""
+    log = batched_and_direct(tmp_path, server, grader_check(data=str(judge_dir(3, 3))), calls=6)
+    values = metric_values(log)
+    assert (values["good_acc"], values["bad_acc"]) == (1.0, 1.0)
+    p_good = sorted(round(s.scores["grm"].metadata["score"], 6) for s in log.samples or [])
+    assert p_good == [0.2, 0.2, 0.2, 0.7, 0.7, 0.7]  # read from the batch results' logprobs
+
+
+def test_task3_batched_carries_both_roles_and_both_gradings_as_a_direct_run(
+    tmp_path: Path, server: BatchServer
+) -> None:
+    """The repair, its grading and the failed reply's (baseline) grading: all in batches."""
+    data = write_data(tmp_path / "data", task3=RECORDS)
+    task = task3_recovery(data=str(data), baseline=True)
+    log = batched_and_direct(tmp_path, server, task, calls=3 * RECORDS, model_roles={"grader": OPENAI[1]})
+    values = metric_values(log)
+    assert values["recovery_rate"] == 0.5 and values["no_logprob_rate"] == 0.0
+    expected = sorted([round(0.6 / 0.9, 6), round(0.1 / 0.9, 6)] * (RECORDS // 2))
+    for key in ("score", "baseline_score"):  # P(good) of the repair and of the failed reply
+        assert sorted(round(s.scores["grm"].metadata[key], 6) for s in log.samples or []) == expected
+
+
+@pytest.mark.slow  # two `inspect eval-set` processes: about 45 s on two busy cores
+def test_uxbench_run_passes_batch_to_every_shard(tmp_path: Path, server: BatchServer) -> None:
+    """`uxbench run … --batch FILE`: each shard's `inspect eval-set` batches both roles' calls."""
+    data = write_data(tmp_path / "data", task2=RECORDS)
+    config = tmp_path / "batch.yaml"
+    config.write_text(
+        f"size: {FAST.size}\nsend_delay: {FAST.send_delay}\ntick: {FAST.tick}\n", encoding="utf-8"
+    )
+    before = (server.direct, server.batched_requests)
+    logs = tmp_path / "logs"
+    command = ["run", "uxbench/task2_eval", "--shards", "2", "--log-dir", str(logs), "--model", OPENAI[0],
+               "--model-role", f"grader={OPENAI[1]}", "-T", f"data={data}"]  # fmt: skip
+    command += ["--batch", str(config)]
+    assert main(command) == 0
+    assert (server.direct, server.batched_requests) == (before[0], before[1] + 2 * RECORDS)
+    found = [read_eval_log(info.name) for info in list_eval_logs(str(logs))]
+    assert len(found) == 2 and all(log.status == "success" for log in found)
+    assert sum(log.results.completed_samples for log in found if log.results) == RECORDS

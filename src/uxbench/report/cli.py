@@ -26,7 +26,16 @@ import click
     is_flag=True,
     help="Print absolute log paths and path-valued settings (default: names relative to LOG_DIR).",
 )
-def report(log_dirs: tuple[str, ...], out: Path, complete_only: bool, show_paths: bool) -> int:
+@click.option(
+    "--prices",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="YAML/JSON prices in $/M tokens (the --model-cost-config shape): the roles of the models it "
+    "prices are costed from the logs' tokens; the others keep the logs' cost.",
+)
+def report(
+    log_dirs: tuple[str, ...], out: Path, complete_only: bool, show_paths: bool, prices: Path | None
+) -> int:
     """Build a leaderboard from Inspect logs.
 
     A leaderboard (Markdown, HTML, JSON, PNG charts) from the UXBench Inspect logs under
@@ -36,7 +45,7 @@ def report(log_dirs: tuple[str, ...], out: Path, complete_only: bool, show_paths
     """
     from uxbench.report.output import build_report
 
-    board = build_report(list(log_dirs), out, partial=not complete_only, show_paths=show_paths)
+    board = build_report(list(log_dirs), out, partial=not complete_only, show_paths=show_paths, prices=prices)
     for table in board.tables:
         for section in table.sections:
             partial = sum(1 for row in section.rows if row.run.partial)

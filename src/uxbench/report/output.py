@@ -19,6 +19,7 @@ from uxbench.report.leaderboard_json import as_json
 from uxbench.report.samples import Evidence
 from uxbench.report.sections import Leaderboard, leaderboard
 from uxbench.report.spec import TASKS
+from uxbench.report.usage_prices import PriceFile
 from uxbench.report.workers import pmap
 from uxbench.runtime.credentials import CredentialScrubber
 from uxbench.runtime.errors import DataError
@@ -55,18 +56,25 @@ def _remove_old_charts(out_dir: Path) -> None:
 
 
 def build_report(
-    log_dirs: list[str | Path], out_dir: str | Path, partial: bool = True, show_paths: bool = False
+    log_dirs: list[str | Path],
+    out_dir: str | Path,
+    partial: bool = True,
+    show_paths: bool = False,
+    prices: str | Path | None = None,
 ) -> Leaderboard:
     """Write the report of the logs under `log_dirs` into `out_dir` and return its data.
 
     `partial`: show runs that cover part of their dataset (unranked, marked); `show_paths`:
-    print absolute log paths and path-valued settings instead of relative names."""
+    print absolute log paths and path-valued settings instead of relative names; `prices`: a
+    price file (the `--model-cost-config` shape) whose prices cost the roles of the models it
+    names (usage_prices.py)."""
+    priced = None if prices is None else PriceFile.read(Path(prices).expanduser())
     out = Path(out_dir).expanduser()
     try:
         out.mkdir(parents=True, exist_ok=True)
         # the pooled logs of sharded runs (report/pooling.py) are kept while the report is built
         with tempfile.TemporaryDirectory(prefix=".pooled-", dir=out) as pooled:
-            return _build(log_dirs, out, partial, show_paths, Path(pooled))
+            return _build(log_dirs, out, partial, show_paths, Path(pooled), priced)
     except OSError as error:
         if error.errno not in _CANNOT_WRITE:
             raise
@@ -78,12 +86,20 @@ def build_report(
 
 
 def _build(
-    log_dirs: list[str | Path], out: Path, partial: bool, show_paths: bool, pool_dir: Path
+    log_dirs: list[str | Path],
+    out: Path,
+    partial: bool,
+    show_paths: bool,
+    pool_dir: Path,
+    priced: PriceFile | None,
 ) -> Leaderboard:
     runs, grader_checks, skipped = collect(log_dirs, partial=partial, pool_dir=pool_dir)
     if not runs and not grader_checks and not skipped:
         raise DataError(f"no Inspect logs (.eval or .json) found in {', '.join(map(str, log_dirs))}")
     notes = [] if cjk_font() else [NO_CJK_FONT]
+    if priced is not None:
+        runs = priced.runs(runs)
+        notes.append(priced.note(show_paths))
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     sources = [str(d) if show_paths or not Path(d).is_absolute() else Path(d).name for d in log_dirs]
     evidence = Evidence()

@@ -4,6 +4,8 @@ Read from Inspect's own accounting in the log header (`EvalStats.model_usage`, p
 `role_usage`, per role): input tokens (full-rate plus cache reads and writes), output tokens and,
 when Inspect had prices for the model (its model database, or `--model-cost-config` at run time),
 the cost in dollars. A model without prices has `cost` None: shown as no value, never as 0.
+Each role keeps its tokens per model and kind, so that `uxbench report --prices` can price them
+(usage_prices.py); `cost_source` says whose figure a cost is.
 """
 
 from __future__ import annotations
@@ -16,26 +18,77 @@ from inspect_ai.model import ModelUsage
 
 from uxbench.runtime.roles import grader_roles
 
+LOG = "log"  # the cost Inspect wrote into the log
+PRICE_FILE = "price file"  # the cost `uxbench report --prices` computed (usage_prices.py)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """One model's tokens within a role: what a price applies to."""
+
+    model: str | None  # None: not known (a role bound to several models)
+    input: int = 0  # full-rate input tokens
+    output: int = 0
+    cache_read: int = 0
+    cache_write: int = 0
+
+    @classmethod
+    def of(cls, model: str | None, usage: ModelUsage) -> Tokens:
+        return cls(
+            model,
+            usage.input_tokens,
+            usage.output_tokens,
+            usage.input_tokens_cache_read or 0,
+            usage.input_tokens_cache_write or 0,
+        )
+
+    def combined(self, other: Tokens, sign: int = 1) -> Tokens:
+        """These tokens plus (`sign` -1: minus) `other`'s, of the same model."""
+        return Tokens(
+            self.model,
+            self.input + sign * other.input,
+            self.output + sign * other.output,
+            self.cache_read + sign * other.cache_read,
+            self.cache_write + sign * other.cache_write,
+        )
+
+
+def _merged(parts: list[Tokens]) -> tuple[Tokens, ...]:
+    """One entry per model, its parts added up."""
+    by_model: dict[str | None, Tokens] = {}
+    for part in parts:
+        known = by_model.get(part.model)
+        by_model[part.model] = part if known is None else known.combined(part)
+    return tuple(by_model.values())
+
 
 @dataclass(frozen=True)
 class RoleUsage:
-    calls_input_tokens: int  # every input token, full rate and cached
-    output_tokens: int
-    cost: float | None  # dollars; None when Inspect had no prices for a model of the role
+    tokens: tuple[Tokens, ...]  # per model of the role
+    cost: float | None  # dollars; None when no price was known for a model of the role
+    cost_source: str | None = None  # LOG or PRICE_FILE; None with no cost
 
     @classmethod
-    def of(cls, usages: list[ModelUsage]) -> RoleUsage | None:
+    def logged(cls, tokens: list[Tokens], costs: list[float | None]) -> RoleUsage:
+        """Parts of a role with the log's costs: no cost when a part has none (never a partial sum)."""
+        cost = None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
+        return cls(_merged(tokens), cost, None if cost is None else LOG)
+
+    @classmethod
+    def of(cls, usages: list[tuple[str | None, ModelUsage]]) -> RoleUsage | None:
+        """The role's usage from Inspect's, per (model, usage); None without any."""
         if not usages:
             return None
-        costs = [u.total_cost for u in usages]
-        return cls(
-            calls_input_tokens=sum(
-                u.input_tokens + (u.input_tokens_cache_read or 0) + (u.input_tokens_cache_write or 0)
-                for u in usages
-            ),
-            output_tokens=sum(u.output_tokens for u in usages),
-            cost=None if any(c is None for c in costs) else sum(c for c in costs if c is not None),
-        )
+        return cls.logged([Tokens.of(model, u) for model, u in usages], [u.total_cost for _, u in usages])
+
+    @property
+    def calls_input_tokens(self) -> int:
+        """Every input token, full rate and cached."""
+        return sum(t.input + t.cache_read + t.cache_write for t in self.tokens)
+
+    @property
+    def output_tokens(self) -> int:
+        return sum(t.output for t in self.tokens)
 
     def json(self, records: int) -> dict[str, Any]:
         """Totals and per 1,000 records."""
@@ -44,6 +97,7 @@ class RoleUsage:
             "input_tokens": self.calls_input_tokens,
             "output_tokens": self.output_tokens,
             "cost": self.cost,
+            "cost_source": self.cost_source,
             "per_1000_records": None
             if per is None
             else {
@@ -78,12 +132,7 @@ def _added(parts: list[RoleUsage | None]) -> RoleUsage | None:
     found = [p for p in parts if p is not None]
     if not found:
         return None
-    costs = [p.cost for p in found]
-    return RoleUsage(
-        sum(p.calls_input_tokens for p in found),
-        sum(p.output_tokens for p in found),
-        None if any(c is None for c in costs) else sum(c for c in costs if c is not None),
-    )
+    return RoleUsage.logged([t for p in found for t in p.tokens], [p.cost for p in found])
 
 
 def run_usage(log: EvalLog) -> RunUsage:
@@ -92,22 +141,19 @@ def run_usage(log: EvalLog) -> RunUsage:
     under that model's name too: they are taken out of the model under test's."""
     stats = log.stats
     roles = grader_roles(stats.role_usage)
-    graders = [stats.role_usage[role] for role in roles]
     bound = {
         role: None if isinstance(config, list) else config.model
         for role, config in (log.eval.model_roles or {}).items()
     }
+    graders = [(bound.get(role, log.eval.model), stats.role_usage[role]) for role in roles]
     own = stats.model_usage.get(log.eval.model)
     if own is None:
         return RunUsage(None, RoleUsage.of(graders))
-    same = [stats.role_usage[role] for role in roles if bound.get(role, log.eval.model) == log.eval.model]
-    model = RoleUsage.of([own])
-    if same and model is not None:
-        taken = RoleUsage.of(same)
-        assert taken is not None
-        model = RoleUsage(
-            model.calls_input_tokens - taken.calls_input_tokens,
-            model.output_tokens - taken.output_tokens,
-            None if model.cost is None or taken.cost is None else model.cost - taken.cost,
-        )
+    same = [(model, usage) for model, usage in graders if model == log.eval.model]
+    model = RoleUsage.of([(log.eval.model, own)])
+    taken = RoleUsage.of(same)
+    if taken is not None and model is not None:
+        [mine], [theirs] = model.tokens, taken.tokens
+        cost = None if model.cost is None or taken.cost is None else model.cost - taken.cost
+        model = RoleUsage.logged([mine.combined(theirs, -1)], [cost])
     return RunUsage(model, RoleUsage.of(graders))

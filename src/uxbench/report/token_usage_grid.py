@@ -8,8 +8,10 @@ from uxbench.report.sections import Section
 from uxbench.report.token_usage import RoleUsage
 
 NOTE = (
-    "Tokens and cost from Inspect's own accounting in each log; cost needs prices when the run is "
-    "made (Inspect's model database or --model-cost-config), else it is blank. Per 1k: per 1,000 records."
+    "Tokens from Inspect's own accounting in each log. Cost from: log, Inspect's figure (it needs prices "
+    "when the run is made: its model database or --model-cost-config); price file, computed from the "
+    "log's tokens at the prices of `uxbench report --prices`; blank where no price was known. "
+    "Per 1k: per 1,000 records."
 )
 # (title, what the column means: its header's tooltip)
 COLUMNS = [
@@ -17,7 +19,8 @@ COLUMNS = [
     ("Role", "model: the model under test; grader: the grader role's calls"),
     ("Input tokens", "input tokens of the role's calls, from Inspect's usage in the log"),
     ("Output tokens", "output tokens of the role's calls"),
-    ("Cost $", "what the calls cost at the run's prices; blank where no price was known"),
+    ("Cost $", "what the calls cost; blank where no price was known"),
+    ("Cost from", "log: Inspect's cost in the log; price file: at the prices of uxbench report --prices"),
     ("Input / 1k", "input tokens per 1,000 records"),
     ("Output / 1k", "output tokens per 1,000 records"),
     ("Cost $ / 1k", "cost per 1,000 records; blank where no price was known"),
@@ -33,6 +36,7 @@ def _cells(usage: RoleUsage, records: int) -> list[Cell]:
         Cell(f"{usage.calls_input_tokens:,}", usage.calls_input_tokens),
         Cell(f"{usage.output_tokens:,}", usage.output_tokens),
         Cell(cost, usage.cost),
+        Cell(usage.cost_source or "", usage.cost_source),
         Cell(f"{round(usage.calls_input_tokens * per):,}" if records else "", usage.calls_input_tokens * per),
         Cell(f"{round(usage.output_tokens * per):,}" if records else "", usage.output_tokens * per),
         Cell(cost_1k, None if usage.cost is None else usage.cost * per),

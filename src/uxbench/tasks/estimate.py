@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from uxbench.runtime.errors import DataError
+from uxbench.runtime.prices import Price, price_of, read_prices
 
 TASKS = ("task1_judge", "task2_eval", "task3_recovery")
 JUDGE_TOKENS = 8  # Task 1's verdict (the default prompt asks for one label)
@@ -30,22 +31,8 @@ class Role:
     input_tokens: int = 0
     output_tokens: int = 0
 
-    def cost(self, price: dict[str, float] | None) -> float | None:
-        if price is None:
-            return None
-        return (self.input_tokens * price["input"] + self.output_tokens * price["output"]) / 1e6
-
-
-def _prices(path: Path | None) -> dict[str, dict[str, float]]:
-    if path is None:
-        return {}
-    import yaml
-
-    try:
-        found = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        return {str(name): {k: float(price[k]) for k in ("input", "output")} for name, price in found.items()}
-    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError, AttributeError) as error:
-        raise DataError(f"{path}: give `model: {{input: $/M, output: $/M}}` per model ({error})") from None
+    def cost(self, price: Price | None) -> float | None:
+        return None if price is None else price.cost(self.input_tokens, self.output_tokens)
 
 
 def estimate_task(
@@ -101,8 +88,8 @@ def estimate_task(
 @click.option("--baseline", is_flag=True, help="Task 3 with -T baseline=true (two gradings per record).")
 @click.option("--model", default=None, help="The model under test's name in the price file.")
 @click.option("--grader", default=None, help="The grader's name in the price file.")
-@click.option("--prices", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="YAML/JSON: model: {input: $/M tokens, output: $/M}.")  # fmt: skip
+@click.option("--prices", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="YAML/JSON as --model-cost-config: model: {input: $/M tokens, output: $/M}.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def estimate(
     task: str,
@@ -119,16 +106,17 @@ def estimate(
 
     Tokens are counted with o200k_base: an estimate for other tokenizers.
     """
-    table = _prices(prices)
+    table = {} if prices is None else read_prices(prices)
     for name in (model, grader):
-        if name is not None and prices is not None and name not in table:
+        if name is not None and prices is not None and price_of(table, name) is None:
             raise DataError(f"{prices}: no price for {name}")
     roles = estimate_task(task, data, limit, reply_tokens, baseline)
     records = roles.pop("records").calls
     names = {"model": model, "grader": grader}
     out: dict[str, Any] = {"task": task, "records": records, "tokenizer": "o200k_base (estimate)"}
     for role, usage in roles.items():
-        cost = usage.cost(table.get(names[role] or ""))
+        name = names[role]
+        cost = usage.cost(None if name is None else price_of(table, name))
         out[role] = {"calls": usage.calls, "input_tokens": usage.input_tokens,
                      "output_tokens": usage.output_tokens, "cost": cost}  # fmt: skip
     if as_json:
