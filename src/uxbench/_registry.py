@@ -12,6 +12,7 @@ from uxbench.pipeline.stages.qa import pipeline_qa
 from uxbench.providers import baseline_alias, local_models, replay_alias, replay_grm_alias
 from uxbench.runtime import batches  # each batched request ends in its result or its error
 from uxbench.runtime.epochs import EpochsReducerWarning
+from uxbench.runtime.heap import FreezeStartupHeap
 from uxbench.runtime.hooks import RedactSecrets
 from uxbench.scorers.grm import grm
 from uxbench.scorers.judge_verdict import judge_verdict

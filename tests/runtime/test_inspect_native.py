@@ -91,7 +91,12 @@ def test_hooks_are_named_once_with_the_package_prefix() -> None:
 
     names = {registry_info(hook).name for hook in registry_find(lambda info: info.type == "hooks")}
     ours = {name for name in names if "uxbench" in name}
-    assert ours == {"uxbench/epochs_reducer", "uxbench/redact_secrets", "uxbench/human_desk"}
+    assert ours == {
+        "uxbench/epochs_reducer",
+        "uxbench/freeze_startup_heap",
+        "uxbench/redact_secrets",
+        "uxbench/human_desk",
+    }
 
 
 # ---------------------------------------------------------------- logs for Inspect's tools
