@@ -1,5 +1,5 @@
 """The tokens-and-cost table of a ranking: per run, the model under test's and the grader's
-input and output tokens and cost, in total and per 1,000 records (usage.py reads them)."""
+input and output tokens and cost, in total and per 1,000 records (token_usage.py reads them)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from uxbench.report.token_usage import RoleUsage
 NOTE = (
     "Tokens from Inspect's own accounting in each log. Cost from: log, Inspect's figure (it needs prices "
     "when the run is made: its model database or --model-cost-config); price file, computed from the "
-    "log's tokens at the prices of `uxbench report --prices`; blank where no price was known. "
+    "log's tokens at the prices given to uxbench report --prices; blank where no price was known. "
     "Per 1k: per 1,000 records."
 )
 # (title, what the column means: its header's tooltip)
