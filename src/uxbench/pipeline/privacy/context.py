@@ -35,7 +35,7 @@ _CUES_ZH = {
 }
 _CUES_EN = {
     "card": "card|account|acct|iban",
-    "phone": "phone|mobile|cell|tel|call|text|whatsapp|sms|reach|ring|my\s+number(?:'s|’s)?",
+    "phone": r"phone|mobile|cell|tel|call|text|whatsapp|sms|reach|ring|my\s+number(?:'s|’s)?",
     "id": r"ssn|social\s*security|id|ip",
 }
 

@@ -81,8 +81,9 @@ _PHONE = re.compile(r"(?<![0-9A-Za-z+(])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d
 # what looks like a phone number to libphonenumber but is a date (2024-06-14 04) or a decimal (3.108607)
 _NOT_PHONE = re.compile(
     r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
-    r"|(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}|^\d{1,3}(?:\.\d{1,3}){3}$"
+    r"|^\d{1,3}(?:\.\d{1,3}){3}$|^[1-9]\d?(?:\.\d{1,4}){2,3}$"  # an IP, a version (6.0.47.1000)
 )
+_DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
 _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
@@ -232,19 +233,24 @@ def phones(text: str) -> Iterator[Span]:
             continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
-        dotted = candidate.startswith("+") or cue == "phone"  # +61.3.1779.5157, mobile 0881.6584: no decimals
-        if (not dotted and (candidate.count(".") == 1 or _NOT_PHONE.search(candidate))) or _URL_PATH.match(
-            text, match.end()
+        international = candidate.startswith("+")  # +61.3.1779.5157, +61-7-1987-3997: no decimal, no date
+        decimal = not (international or cue == "phone") and (
+            candidate.count(".") == 1 or _DECIMAL.search(candidate)
+        )
+        if (
+            decimal
+            or (not international and _NOT_PHONE.search(candidate))
+            or _URL_PATH.match(text, match.end())
         ):
-            continue  # a decimal, a date, a page of a site (item.jd.com/100012043978.html)
+            continue  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
         if _barcode(text, start, candidate):
             continue
-        called = (
-            cue != "phone"
-            and _PHONE_CUE_AFTER.match(text, match.end())
-            and not _hotline(candidate, anywhere=True)
-        )
-        if (cue == "phone" or called) and (after := _PHONE_AFTER_CUE.match(text, start)):
+        # a phone cue after it (…に電話) unless a hotline is called, or else one before it (電話, call)
+        if _PHONE_CUE_AFTER.match(text, match.end()):
+            cued = not _hotline(candidate, anywhere=True)
+        else:
+            cued = cue == "phone"
+        if cued and (after := _PHONE_AFTER_CUE.match(text, start)):
             yield start, after.end(), "PHONE"
             continue
         if _valid_phone(candidate):

@@ -4,7 +4,8 @@ Each detector finds spans of one type; overlapping spans go to the detector list
 each span becomes a typed placeholder (`[EMAIL]`, `[PHONE]`, …). The detectors live by what
 they find: `secrets` (credentials pasted into chat, URLs that carry one), `numbers` (checked
 identifiers: resident IDs, SSNs, IBANs, cards, phones, IPs; the words before a number decide
-an ambiguous one, `context`), `people` (emails, names, street addresses). They read the text
+an ambiguous one, `context`), `people` (emails, names, street addresses). What only looks like
+personal data (an HTTP status line, a product's model name) is kept (`kept`). They read the text
 in a normal form (full-width folded, Chinese numerals as digits, `艾特` as `@`); the form
 maps every span back (`normalise`). Names and addresses come from a learned detector
 (`learned`, the `pipeline-ner` extra) when it is installed. docs/pipeline.md#privacy has the
@@ -20,7 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from uxbench.pipeline.privacy import accounts, documents, learned, names, numbers, places, secrets
+from uxbench.pipeline.privacy import accounts, documents, kept, learned, names, numbers, places, secrets
 from uxbench.pipeline.privacy.context import CUE_WINDOW
 from uxbench.pipeline.privacy.normalise import normalise
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
@@ -99,11 +100,17 @@ class Redactor:
         folded = normal.text
         if "[" in folded:  # placeholders of an earlier pass are no values (`password: [SECRET]`)
             folded = _PLACEHOLDER.sub(lambda m: "\x00" * len(m.group()), folded)
+        if statuses := kept.statuses(folded):  # `502 Bad Gateway` is read by no detector
+            folded = _mask(folded, [(s, e, 0, "") for s, e in statuses])
         found: list[tuple[int, int, int, str]] = []
         for rank, (detector, applies) in enumerate(self.detectors):
             if not applies(folded):
                 continue
-            spans = [(start, end, rank, kind) for start, end, kind in detector(folded) if end > start]
+            spans = [
+                (start, end, rank, kind)
+                for start, end, kind in detector(folded)
+                if end > start and not (kind == "NAME" and kept.product(folded, start, end))
+            ]
             if spans:
                 found += spans
                 folded = _mask(folded, spans)
