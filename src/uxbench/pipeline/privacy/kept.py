@@ -4,9 +4,10 @@ rather than a list of examples:
 - an HTTP status line (`502 Bad Gateway`, `HTTP/1.1 403 Forbidden`): a code with its own reason
   phrase from the standard (`http.HTTPStatus`), which capitalised-pair name patterns and the
   learned detector read as a person (`Bad Gateway`, `Forbidden Brigitte Leroy`);
-- a product's name (`Tesla Model 3`, `Xbox Series X`, `Galaxy S24`): capitalised words with a
-  model designator after them (a number of up to four digits, a letter and digits, or a single
-  capital letter). A person's name has no model number, so a name candidate followed by one is
+- a product's name (`Tesla Model 3`, `Xbox Series X`, `iPhone 15 Pro Max`): capitalised words
+  with a model designator beside them (a number of up to four digits, a letter and digits, or a
+  single capital letter), or after a determiner (`my Visual Studio Code`, `on Amazon Prime`). A
+  person's name has no model number and takes no determiner, so a name candidate with either is
   a product.
 """
 
@@ -23,6 +24,10 @@ _STATUS = re.compile(
     re.IGNORECASE,
 )
 _CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip the long pattern
+_MODEL_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
+)
+_CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
 _MODEL = re.compile(r"\s(?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
 
 
@@ -32,8 +37,11 @@ def statuses(text: str) -> list[tuple[int, int]]:
 
 
 def product(text: str, start: int, end: int) -> bool:
-    """Whether the capitalised words at `start:end` name a product: a digit in them, or a model
-    designator just after (`Tesla Model 3`, `Xbox Series X`), not a street's number before a
-    capitalised name (`Sarah 12 Baker Street` stays a person's)."""
-    words = text[start:end]
-    return any(c.isdigit() for c in words) or _MODEL.match(text, end) is not None
+    """Whether the capitalised words at `start:end` name a product: a digit in them, a model
+    designator just after (`Tesla Model 3`) or before (`15 Pro Max`), a determiner before (`my
+    Google Maps`); not a street's number after a name (`Sarah Lee 12 Baker Street` is a person's)."""
+    if any(c.isdigit() for c in text[start:end]) or _MODEL.match(text, end):
+        return True
+    run = _CAPITALS_BEFORE.search(text, max(0, start - 40), start)
+    at = run.start() if run else start
+    return _MODEL_BEFORE.search(text, max(0, at - 12), at) is not None
