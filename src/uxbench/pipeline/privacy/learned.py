@@ -60,6 +60,7 @@ _JA_DOOR = re.compile(
 )
 _LATIN = re.compile(r"[A-Za-z]")
 _CAPITALISED = re.compile(r"[A-ZÀ-Þ][\w'’-]*")
+_NAME_WORD = re.compile(r"[A-ZÀ-Þ](?:[\w'’-]*[a-zß-ÿ][\w'’-]*)?")  # capitalised, not an acronym (ISBN)
 _DIGIT = re.compile(r"\d")
 _ADDRESS_PART = re.compile(r"\d|号|號|室|栋|幢|棟|单元|楼|樓|层|弄|巷|组|村|丁目|番地?|院|座")
 _TAGS = {
@@ -193,7 +194,7 @@ def _entities(text: str, words: list[tuple[int, int, str]]) -> Iterator[Span]:
                 before, after = _LATIN_BEFORE.search(text, 0, start), _LATIN_AFTER.match(text, end)
                 start, end = before.start() if before else start, after.end() if after else end
                 name = text[start:end]
-            if _HAN.search(name) or all(_CAPITALISED.fullmatch(w) for w in name.split()):
+            if _HAN.search(name) or all(_NAME_WORD.fullmatch(w) for w in name.split()):
                 yield start, end, "NAME"
             index = last + 1
             continue

@@ -109,7 +109,10 @@ _THIRD_ZH = re.compile(
 )
 # Korean surnames (the 60 most common cover 99% of people; 남궁, 황보, 제갈, 선우, 독고 have two
 # syllables): a Korean name is one and one or two syllables more
-KO_SURNAMES = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉"
+KO_SURNAMES = (
+    "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현"
+    "함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉"
+)
 _KO_NAME = rf"(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}}"
 _NAME_KO = re.compile(
     # before its honorific: 씨 follows only a name; 님 follows titles too (선생님), so a full name
@@ -127,6 +130,16 @@ _NAME_JA = re.compile(
     r"(?=です|様|さん|さま|[。、,.!?！？\n]|$)"
     r"|(?<![\u4e00-\u9fff])(?P<spaced>[\u4e00-\u9fff]{1,3}[ \u3000][\u4e00-\u9fff\u3041-\u3093]{1,3})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん)"
+)
+# a name of any script after a Chinese verb of address, whose left edge the verb gives: a Japanese
+# name with its space (问候一下田中 直子), a Latin one (跟Bertrand Lee约了), a Korean one (跟김윤서约了),
+# or any two to four characters that end the clause after a verb that only a person takes (转告…)
+_ADDRESSED_ZH = re.compile(
+    r"(?:给|給|转告|轉告|告诉|告訴|通知|问候(?:一下)?|問候(?:一下)?|联系|聯繫|发给|發給|抄送|跟)\s*"
+    rf"(?:(?P<spaced>[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})(?![{_CJK}]{{2}}[^{_CJK}])"
+    rf"|(?P<latin>[A-ZÀ-Þ][\w'’-]+(?: [A-ZÀ-Þ][\w'’-]+){{1,2}})(?![\w'’-])"
+    rf"|(?P<korean>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}})(?![가-힣]))"
+    rf"|(?:转告|轉告|告诉|告訴|问候(?:一下)?|問候(?:一下)?)\s*(?P<clause>[{_CJK}]{{2,4}})(?=$|[，。！？；,.!?;\n])"
 )
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_NAME = re.compile(f"[{_CJK}]{{2,4}}")
@@ -191,7 +204,7 @@ def introduced(text: str) -> Iterator[Span]:
     if _HANGUL.search(text):
         patterns.append(_NAME_KO)
     if _HAS_CJK.search(text):
-        patterns.append(_NAME_JA)
+        patterns += [_NAME_JA, _ADDRESSED_ZH]
     for pattern in patterns:
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
