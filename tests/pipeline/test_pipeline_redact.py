@@ -300,6 +300,23 @@ def test_a_failing_detector_redacts_the_whole_text_and_counts_it(monkeypatch: py
     assert counts == {"REDACTED": 1}
 
 
+def test_a_batch_reads_as_its_texts_one_by_one_and_fails_closed_text_by_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = [text for text, _ in REDACTED] + NEAR_MISSES
+    redactor = redact.default_redactor()
+    assert redactor.find_spans_many(texts) == [redactor.find_spans(t) for t in texts]
+
+    def broken_on_digits(text: str):
+        if any(c.isdigit() for c in text):
+            raise ValueError("a library's bug")
+        return iter(())
+
+    monkeypatch.setattr(redact, "PATTERNS", ((broken_on_digits, lambda t: True), *redact.PATTERNS))
+    spans = redact.Redactor(ner=None).find_spans_many(["手机13812345678", "my name is John Smith"])
+    assert spans[0] == [(0, 13, "REDACTED")] and spans[1] == [(11, 21, "NAME")]
+
+
 def test_a_cid_with_personal_data_becomes_a_stable_digest() -> None:
     counts: Counter[str] = Counter()
     assert redact_cid("synth_0_0000012") == "synth_0_0000012"
