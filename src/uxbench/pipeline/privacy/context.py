@@ -34,7 +34,7 @@ _CUES_ZH = {
     "id": "身份证|证件|マイナンバー|個人番号|주민",
 }
 _CUES_EN = {
-    "card": "card|account|acct|iban",
+    "card": "card|account|acct|iban|visa|mastercard|amex|unionpay",
     "phone": r"phone|mobile|cell|tel|call|text|whatsapp|sms|reach|ring|my\s+number(?:'s|’s)?",
     "id": r"ssn|social\s*security|id|ip",
 }
