@@ -187,7 +187,8 @@ def _spacy_entities(text: str, doc: Any, people: tuple[str, ...], places: tuple[
     door number after it (English addresses, which start with their number, are the patterns')."""
     placed = -1
     for entity in doc.ents:
-        if entity.label_ in people and (_CAPITALISED.match(entity.text) or _HAN.search(entity.text)):
+        person = _CAPITALISED.match(entity.text) and not names.titles_only(entity.text)
+        if entity.label_ in people and (person or _HAN.search(entity.text)):
             end = entity.start_char + len(entity.text.rstrip())
             if places is _JA_PLACES:
                 given = _JA_GIVEN.match(text, end)  # 森 + 太一, 井上 + 翼: one name over its space
@@ -216,7 +217,7 @@ def _entities(text: str, words: list[tuple[int, int, str]]) -> Iterator[Span]:
                 before, after = _LATIN_BEFORE.search(text, 0, start), _LATIN_AFTER.match(text, end)
                 start, end = before.start() if before else start, after.end() if after else end
                 name = text[start:end]
-            if _HAN.search(name) or all(_NAME_WORD.fullmatch(w) for w in name.split()):
+            if _HAN.search(name) or (name.split() and all(_NAME_WORD.fullmatch(w) for w in name.split())):
                 yield start, end, "NAME"
             index = last + 1
             continue

@@ -65,6 +65,7 @@ _NOT_TITLE = (
     "Korean|Indian|German|French|Australian|Russian|Spanish|Italian|Mexican|Brazilian|Vietnamese|Thai|Asian|"
     "European|African|Muslim|Christian|Jewish|Buddhist"
 )
+_TITLES = re.compile(rf"(?:{_NOT_TITLE})(?:\s+(?:{_NOT_TITLE}))*")
 _TITLE = rf"(?!(?:{_NOT_TITLE})(?![A-Za-z0-9]))[{_UP}][{_LOW}'’-]*[{_LOW}]"
 _NAME_EN = re.compile(
     # a strong introduction: the name in any case, up to three words
@@ -195,6 +196,12 @@ _ADDRESS_EN = re.compile(
 def emails(text: str) -> Iterator[Span]:
     for match in _EMAIL.finditer(text):
         yield match.start(), match.end(), "EMAIL"
+
+
+def titles_only(words: str) -> bool:
+    """Whether `words` are salutations and titles only (`Madam`, `Sir`, `Customer Support`): what
+    a model may call a person, and no one's name."""
+    return _TITLES.fullmatch(words.strip()) is not None
 
 
 def introduced(text: str) -> Iterator[Span]:
