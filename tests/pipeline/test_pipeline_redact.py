@@ -97,6 +97,7 @@ REDACTED = [
     ("ring me at +61.3.9123.4567 tonight", "ring me at [PHONE] tonight"),
     ("手机 139.1234 5678，谢谢", "手机 [PHONE]，谢谢"),
     ("090-1234-5678に電話してください", "[PHONE]に電話してください"),
+    ("080-0123-4567に電話してください", "[PHONE]に電話してください"),  # no 0800 free dial
     ("fill in E12345678 as the passport number", "fill in [ID_NUMBER] as the passport number"),
     (
         "the first half of my ID is 4412, the rest is 87213",

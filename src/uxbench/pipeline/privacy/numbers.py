@@ -92,6 +92,9 @@ _URL_PATH = re.compile(r"\.(?:s?html?|php|aspx?|jsp|jpe?g|png|gif|pdf)(?![A-Za-z
 _HOTLINE_START = re.compile(r"(?:\+?1[ .-]?|\(?)(?:400|800|888|877|866|855|844|833|900)")
 # North America's toll-free area codes (8XX with the X repeated), written as such: 1-800-…, (888) …
 _TOLL_FREE = re.compile(r"(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]")
+# a first group of a trunk 0 and two digits is a mobile's or an area's (080-0917-8188), never the
+# prefix of a hotline, which is written as a group of its own (0800-…, 0120-…)
+_TRUNK_GROUP = re.compile(r"0\d\d[ .\-]")
 _PRODUCT_BEFORE = re.compile(r"[A-Za-z][A-Za-z]*OS ?$|(?:[A-Z][a-z]+){2,} ?$")  # HarmonyOS 4.0.0.120
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 
@@ -196,7 +199,7 @@ def _hotline(candidate: str, anywhere: bool = False) -> bool:
     hotlines do are parsed (parsing is the redactor's slowest step)."""
     if _TOLL_FREE.match(candidate):  # by the plan's rule, whether or not the rest is a valid number
         return True
-    if not (anywhere or _HOTLINE_START.match(candidate)):
+    if not (anywhere or _HOTLINE_START.match(candidate)) or _TRUNK_GROUP.match(candidate):
         return False
     regions = ("CN", "US", *TRUNK_REGIONS) if anywhere else ("CN", "US")
     try:
