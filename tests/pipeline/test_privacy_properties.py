@@ -1,12 +1,14 @@
 """Invariants of the redactor on generated input (Hypothesis), patterns alone (what CI has):
-no digit run of a planted value survives; redaction is idempotent; a near-miss is untouched;
-the dry run writes no value that a redactor call removes."""
+no digit run of a planted value survives; a checksum-valid identifier is caught in any template;
+redaction is idempotent; a near-miss of each kept class is untouched; the dry run writes no
+value that a redactor call removes."""
 
 from __future__ import annotations
 
 import json
 import re
 import tempfile
+from http import HTTPStatus
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,8 @@ from helpers.pipeline import dry_run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
-from stdnum import luhn
+from stdnum import ean, luhn
+from stdnum.ca import sin
 from stdnum.cn import ric
 
 from uxbench.pipeline.privacy.redact import Redactor
@@ -67,6 +70,35 @@ def cards(draw: st.DrawFn) -> str:
     return draw(st.sampled_from((value, " ".join(value[i : i + 4] for i in range(0, 16, 4)))))
 
 
+@st.composite
+def hk_ids(draw: st.DrawFn) -> str:
+    """A Hong Kong identity card number with its check digit (one or two letters, six digits)."""
+    letters = draw(st.text("ABCDEGHKMPRVYZ", min_size=1, max_size=2))
+    digits = draw(st.text("0123456789", min_size=6, max_size=6))
+    values = [36] * (2 - len(letters)) + [ord(c) - 55 for c in letters] + [int(d) for d in digits]
+    check = (11 - sum(v * w for v, w in zip(values, range(9, 1, -1), strict=True)) % 11) % 11
+    return f"{letters}{digits}({'A' if check == 10 else check})"
+
+
+@st.composite
+def sins(draw: st.DrawFn) -> str:
+    """A Canadian SIN, Luhn-valid, grouped as people write it."""
+    body = draw(st.sampled_from("1234567")) + draw(st.text("0123456789", min_size=7, max_size=7))
+    value = body + luhn.calc_check_digit(body)
+    assert sin.is_valid(value)
+    separator = draw(st.sampled_from(" -"))
+    return separator.join((value[:3], value[3:6], value[6:]))
+
+
+ID_TEMPLATES = (
+    "{v}",
+    "here's my ID, {v} - is it valid?",
+    "SIN: {v}",
+    "身份证 {v} 丢了",
+    "番号は{v}です",
+    "번호는 {v}입니다",
+    "by the way {v}, thanks",
+)
 CUES = ("我的手机号是{v}，有事打我", "身份证{v}", "卡号 {v}", "call me on {v}", "{v}", "号码：{v}。谢谢")
 NEAR = (
     ("订单号 {v} 还没发货", st.text("0123456789", min_size=8, max_size=18)),
@@ -81,6 +113,41 @@ NEAR = (
     ),
     ("型号 {v} 的电脑", st.from_regex(r"M[A-Z][0-9]{3}(CH|LL)/A", fullmatch=True)),
     ("gateway 192.168.{v}.1 is down", st.integers(0, 255).map(str)),
+    # an HTTP status line: a code with its own reason phrase (not a name: `Bad Gateway`)
+    *(
+        (template, st.sampled_from(list(HTTPStatus)).map(lambda s, p=prefix: f"{p}{s.value} {s.phrase}"))
+        for template in ("the page says {v} again", "网页显示{v}", "APIが{v}を返す", "{v} 오류가 떠요")
+        for prefix in ("", "HTTP/1.1 ")
+    ),
+    # a North American toll-free hotline (8XX, X repeated), written as such
+    *(
+        (
+            template,
+            st.tuples(st.sampled_from("0345678"), st.text("0123456789", min_size=7, max_size=7)).map(
+                lambda p: f"1-8{p[0]}{p[0]}-{p[1][:3]}-{p[1][3:]}"
+            ),
+        )
+        for template in ("I called {v} twice", "打了{v}没人接", "{v}に電話しました")
+    ),
+    # an EAN-13 barcode, check digit valid, after a barcode word or none
+    *(
+        (template, st.text("0123456789", min_size=12, max_size=12).map(lambda b: b + ean.calc_check_digit(b)))
+        for template in (
+            "条形码{v}扫不出来",
+            "バーコード{v}が読めない",
+            "바코드 {v} 인식 안 됨",
+            "barcode {v} won't scan",
+        )
+    ),
+    # a product: capitalised words and a model designator, or after a determiner
+    (
+        "my {v} keeps crashing",
+        st.tuples(
+            st.from_regex(r"[A-Z][a-z]{3,8}", fullmatch=True),
+            st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True),
+            st.from_regex(r"[0-9]{1,3}|[A-Z]|[A-Z][0-9]{1,2}", fullmatch=True),
+        ).map(" ".join),
+    ),
 )
 
 
@@ -92,6 +159,14 @@ def test_no_digit_run_of_a_planted_value_survives(value: str, template: str) -> 
     for run in re.findall(r"\d{4,}", value):
         assert run not in redacted
     assert digits not in re.sub(r"\D", "", redacted) or not digits
+
+
+@given(value=st.one_of(hk_ids(), sins()), template=st.sampled_from(ID_TEMPLATES))
+@settings(max_examples=200, deadline=None, database=None)
+def test_a_checksum_valid_identifier_is_caught_in_any_template(value: str, template: str) -> None:
+    text = template.replace("{v}", value)
+    start = text.index(value)
+    assert any(s <= start and start + len(value) <= e for s, e, _ in PATTERNS.find_spans(text))
 
 
 @given(

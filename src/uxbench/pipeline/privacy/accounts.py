@@ -2,7 +2,8 @@
 account, car or phone.
 
 A messenger id has no shape of its own (`wxid_123abc`, `susan_91`, `@kyle`, a QQ number), so it is
-the word after its cue (微信, QQ, LINE ID, 카카오톡, Telegram, …) in the same clause. Plates and MAC
+the word after its cue (微信, QQ, LINE ID, 카카오톡, Telegram, …, or an account's own word: handle,
+username, 用户名) in the same clause. Plates and MAC
 addresses have shapes of their own; an IMEI is 15 digits with a Luhn check after its cue.
 """
 
@@ -17,13 +18,22 @@ from uxbench.pipeline.privacy.context import clause_before
 
 Span = tuple[int, int, str]
 
+# (LINE in capitals only: `this line fails: …` names no account)
 _MESSENGERS = (
-    r"(?<![A-Za-z])(?:微信|微信号|wechat|weixin|QQ|企鹅号|LINE(?:\s*ID)?|LINEの?ID|카카오톡|카톡|kakao(?:talk)?|telegram|"
+    r"(?<![A-Za-z])(?:微信|微信号|wechat|weixin|QQ|企鹅号|(?-i:LINE)(?:\s*ID)?|(?-i:LINE)の?ID|카카오톡|카톡|kakao(?:talk)?|telegram|"
     r"whatsapp|skype|discord|instagram|抖音号?|微博)"
 )
-_ANY_HANDLE_CUE = re.compile(_MESSENGERS, re.IGNORECASE)
+# an account's own word, whichever messenger it is on (`my handle is …`, ユーザー名, 用户名)
+# (a possessive or a colon makes the English word one: not `the door handle is broken`)
+_ACCOUNT_EN = r"(?:handle|user\s*name|screen\s*name|user\s*id)(?![A-Za-z])"
+_ACCOUNT = (
+    rf"(?<![A-Za-z])(?:my|your|his|her|their|our)\s+{_ACCOUNT_EN}|(?<![A-Za-z]){_ACCOUNT_EN}(?=\s*[:：=])|"
+    r"用户名|用戶名|ユーザー名|ユーザーID"
+)
+_ANY_HANDLE_CUE = re.compile(f"{_MESSENGERS}|{_ACCOUNT}", re.IGNORECASE)
 _HANDLE_CUE = re.compile(
-    _MESSENGERS + r"(?:\s*(?:号|號|id|ID|아이디|账号|帐号|handle|username|user|是|は|:|：|is|=))*\s*$",
+    f"(?:{_MESSENGERS}|{_ACCOUNT})"
+    + r"(?:\s*(?:号|號|id|ID|아이디|账号|帐号|handle|username|user|是|は|:|：|is|=))*\s*$",
     re.IGNORECASE,
 )
 _HANDLE = re.compile(r"@?[A-Za-z0-9][A-Za-z0-9_.\-]{3,31}(?<![.\-])")
@@ -35,6 +45,9 @@ _PLATE_CUE = re.compile(r"plate|registration|rego|车牌|車牌|ナンバー|차
 _PLATE_EN = re.compile(
     r"(?<![0-9A-Za-z])(?=[A-Z0-9 \-]*\d)(?=[A-Z0-9 \-]*[A-Z])[A-Z0-9]{2,4}[ -]?[A-Z0-9]{2,4}(?![0-9A-Za-z])"
 )
+# up to the last value before a candidate (a digit, or a value found and masked): a cue names the
+# value just after it, not a model number after the plate (`차 번호는 72더 0372입니다 RTX 4070`)
+_VALUE_BEFORE = re.compile(r"^.*[\d\x00]", re.DOTALL)
 _HEX2 = "[0-9A-Fa-f]{2}"
 _MAC = re.compile(rf"(?<![0-9A-Fa-f:\-]){_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}(?![0-9A-Fa-f:\-])")
 _IMEI = re.compile(r"(?<![0-9])\d{2}[ -]?\d{6}[ -]?\d{6}[ -]?\d(?![0-9])|(?<![0-9])\d{15}(?![0-9])")
@@ -60,7 +73,7 @@ def plates(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "PLATE"
     if _PLATE_CUE.search(text):
         for match in _PLATE_EN.finditer(text):
-            if _PLATE_CUE.search(clause_before(text, match.start(), 24)):
+            if _PLATE_CUE.search(_VALUE_BEFORE.sub("", clause_before(text, match.start(), 24))):
                 yield match.start(), match.end(), "PLATE"
 
 

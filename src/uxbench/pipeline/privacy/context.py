@@ -13,9 +13,9 @@ import re
 CUE_WINDOW = 16  # characters before the number that are read for a cue
 
 _KEEP_ZH = (
-    r"订单(?:号|编号)?|单号|工单|流水号|发票号?|编号|型号|货号|批次|序列号|条码|版本号?|"
+    r"订单(?:号|编号)?|单号|工单|流水号|发票号?|编号|型号|货号|批次|序列号|条形?码|商品码|版本号?|"
     r"第(?=\s*\d)|固件|升级到|更新到|价格|金额|[¥$€£]|运单号?|快递单号?|学号|學號|工号|客服(?:电话|热线)?|热线|"
-    r"注文番号|追跡番号|型番|学籍番号|学生番号|주문번호|송장번호|운송장|학번|고객센터|サポート"
+    r"注文番号|追跡番号|型番|学籍番号|学生番号|バーコード|주문번호|송장번호|운송장|학번|바코드|상품\s*코드|고객센터|サポート"
 )
 _KEEP_EN = (
     r"order(?:\s*(?:no\.?|number|num|id|#))?|tracking(?:\s*(?:no\.?|number|id|#))?|waybill|"
@@ -29,13 +29,13 @@ _KEEP_EN = (
 # cue words of personal numbers, by what they name
 _CUES_ZH = {
     "card": "卡|账号|账户|カード|카드",
-    "phone": "手机|电话|座机|联系方式|致电|拨打|打给|请打|微信|(?<![证證])号码|"
+    "phone": "手机|电话|座机|联系方式|联系我|致电|拨|打给|打我|请打|微信|(?<![证證])号码|"
     "電話|携帯|連絡先|전화|연락처|휴대폰|핸드폰",
     "id": "身份证|证件|マイナンバー|個人番号|주민",
 }
 _CUES_EN = {
-    "card": "card|account|acct|iban",
-    "phone": "phone|mobile|cell|tel|call|text|whatsapp|sms|reach",
+    "card": "card|account|acct|iban|visa|mastercard|amex|unionpay",
+    "phone": r"phone|mobile|cell|tel|call|text|whatsapp|sms|reach|ring|my\s+number(?:'s|’s)?",
     "id": r"ssn|social\s*security|id|ip",
 }
 
@@ -64,6 +64,14 @@ def clause_before(text: str, start: int, window: int = CUE_WINDOW) -> str:
     before = text[max(0, start - window) : start]
     ends = list(_CLAUSE_END.finditer(before))
     return before[ends[-1].end() :] if ends else before
+
+
+def clause_after(text: str, end: int, window: int = CUE_WINDOW) -> str:
+    """The `window` characters after `end`, cut where their clause ends: a cue that follows its
+    value (`fill in PA1234567 as the passport no.`, `080-1234-5678に電話`)."""
+    after = text[end : end + window]
+    stop = _CLAUSE_END.search(after)
+    return after[: stop.start()] if stop else after
 
 
 def cue_before(text: str, start: int, window: int = CUE_WINDOW) -> str | None:

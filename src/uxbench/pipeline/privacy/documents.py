@@ -16,7 +16,7 @@ from datetime import date
 from stdnum.ca import sin
 from stdnum.jp import in_ as my_number
 
-from uxbench.pipeline.privacy.context import clause_before
+from uxbench.pipeline.privacy.context import clause_after, clause_before
 
 Span = tuple[int, int, str]
 
@@ -40,7 +40,8 @@ _PART_CUE = re.compile(
     r"the\s+rest|앞자리|뒷자리|앞\s*\d+자리|뒤\s*\d+자리|前半|後半",
     re.IGNORECASE,
 )
-_PART = re.compile(_EDGE + r"\d[\dXx]{3,17}" + _END)
+_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
+_PART = re.compile(_EDGE + r"\d[\dXx]{3,17}" + _END + r"(?![/.]\d)")  # not a date's year (2025/7/12)
 
 
 def _hk_valid(letters: str, digits: str, check: str) -> bool:
@@ -57,6 +58,13 @@ def _born(yy: str, mm: str, dd: str) -> bool:
     return True
 
 
+def _after_last_digit(before: str) -> str:
+    """The words a number's own cue may be in: none before another number (`the rest is 87959
+    also barcode 3920…` gives the barcode no part cue)."""
+    digit = _LAST_DIGIT.search(before)
+    return before[digit.end() :] if digit else before
+
+
 def documents(text: str) -> Iterator[Span]:
     """Identity numbers of the shapes above; see the module's docstring."""
     for match in _HKID.finditer(text):
@@ -64,9 +72,9 @@ def documents(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _MACAU.finditer(text):
         yield match.start(), match.end(), "ID_NUMBER"
-    for match in _RRN.finditer(text):
-        dashed = not match.group().isdigit()
-        if _born(*match.groups()[:3]) and (dashed or _ID_CUE.search(clause_before(text, match.start()))):
+    for match in _RRN.finditer(text):  # with its cue, a number of the shape is one whatever its date
+        cued = _ID_CUE.search(clause_before(text, match.start())) is not None
+        if cued or (not match.group().isdigit() and _born(*match.groups()[:3])):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _MY_NUMBER.finditer(text):
         if my_number.is_valid(match.group()) and _ID_CUE.search(clause_before(text, match.start())):
@@ -75,11 +83,13 @@ def documents(text: str) -> Iterator[Span]:
         grouped = bool(match.group(1))
         if sin.is_valid(match.group()) and (grouped or _ID_CUE.search(clause_before(text, match.start()))):
             yield match.start(), match.end(), "ID_NUMBER"
-    if _PASSPORT_CUE.search(text):
+    if _PASSPORT_CUE.search(text):  # the cue before the number, or just after it (`… as the passport no.`)
         for match in _PASSPORT.finditer(text):
-            if _PASSPORT_CUE.search(clause_before(text, match.start(), 40)):
+            if _PASSPORT_CUE.search(clause_before(text, match.start(), 40)) or _PASSPORT_CUE.search(
+                clause_after(text, match.end(), 24)
+            ):
                 yield match.start(), match.end(), "ID_NUMBER"
     if _PART_CUE.search(text) and _ID_CUE.search(text):
         for match in _PART.finditer(text):
-            if _PART_CUE.search(clause_before(text, match.start())):
+            if _PART_CUE.search(_after_last_digit(clause_before(text, match.start(), 40))):
                 yield match.start(), match.end(), "ID_NUMBER"

@@ -62,27 +62,39 @@ _CARD = re.compile(
 # shapes that are phones wherever they stand: a mainland mobile; a North American number with its
 # groups split (any area code) and an extension; a UK number; a number with a trunk 0 and one split
 _PHONE_SHAPES = re.compile(
-    r"(?<![0-9A-Za-z+\-/.])(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ -]?\d){8}(?![0-9A-Za-z])"
-    r"|(?<![0-9A-Za-z+\-/.])(?:(?:\+ ?1|001)[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
-    r"(?:(?:x|ext\.? ?|#)\d{1,6})?(?![0-9A-Za-z])"
+    r"(?<![0-9A-Za-z+\-/.])(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
+    r"|(?<![0-9A-Za-z+\-/.])(?:(?:\+ ?1|001|1(?= ?\())[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
+    r"(?: ?(?:x|ext\.? ?|#)\d{1,6})?(?![0-9A-Za-z])"
     r"|(?<![0-9A-Za-z+\-/.])(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{2,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
     r"(?![0-9A-Za-z])"
     r"|(?<![0-9A-Za-z+\-/.])(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z])"
 )
 # after a phone cue: any run of 7-15 digits, however split
-_PHONE_AFTER_CUE = re.compile(r"\+?\(?\d[\d ().\-]{5,20}\d(?:(?:x|ext\.? ?)\d{1,6})?(?![0-9A-Za-z])")
+_PHONE_AFTER_CUE = re.compile(
+    r"\+?\(?\d[\d ().\-]{5,20}\d(?: ?(?:x|ext\.? ?)\d{1,6})?(?![0-9A-Za-z/:\-]|\s?[年月日時点])"
+)
+# a phone cue just after the number, in its clause: 080-1234-5678に電話, 010-1234-5678로 연락
+_PHONE_CUE_AFTER = re.compile(r"\s?(?:に|へ|まで|로|으로|에|번으로)?\s?(?:電話|連絡|でんわ|전화|연락|문자)")
+# how a North American number is written (1-800-…, 1 (415) …): never a mainland mobile (180 0402 4583)
+_NANP_GROUPS = re.compile(r"\+?1[ .-]\(?\d{3}\)?[ .-]|\+?1 ?\(\d{3}\)")
 _PHONE = re.compile(r"(?<![0-9A-Za-z+(])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d" + _END)
 # what looks like a phone number to libphonenumber but is a date (2024-06-14 04) or a decimal (3.108607)
 _NOT_PHONE = re.compile(
     r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
-    r"|(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}|^\d{1,3}(?:\.\d{1,3}){3}$"
+    r"|^\d{1,3}(?:\.\d{1,3}){3}$|^[1-9]\d?(?:\.\d{1,4}){2,3}$"  # an IP, a version (6.0.47.1000)
 )
+_DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
 _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
 )
 _URL_PATH = re.compile(r"\.(?:s?html?|php|aspx?|jsp|jpe?g|png|gif|pdf)(?![A-Za-z0-9])", re.IGNORECASE)
 _HOTLINE_START = re.compile(r"(?:\+?1[ .-]?|\(?)(?:400|800|888|877|866|855|844|833|900)")
+# North America's toll-free area codes (8XX with the X repeated), written as such: 1-800-…, (888) …
+_TOLL_FREE = re.compile(r"(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]")
+# a first group of a trunk 0 and two digits is a mobile's or an area's (080-0917-8188), never the
+# prefix of a hotline, which is written as a group of its own (0800-…, 0120-…)
+_TRUNK_GROUP = re.compile(r"0\d\d[ .\-]")
 _PRODUCT_BEFORE = re.compile(r"[A-Za-z][A-Za-z]*OS ?$|(?:[A-Z][a-z]+){2,} ?$")  # HarmonyOS 4.0.0.120
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 
@@ -107,9 +119,11 @@ def _old_resident_id(digits: str) -> bool:
 def id_numbers(text: str) -> Iterator[Span]:
     """Resident IDs by shape (after a card cue, only one with a valid check digit), Taiwan's IDs, UK national
     insurance numbers; a 15-digit number needs a birth date in it or an ID cue."""
-    for match in _ID18.finditer(text):
-        cue = cue_before(text, match.start())
-        if cue != "keep" and (cue != "card" or ric.is_valid(_compact(match.group()))):
+    for match in _ID18.finditer(text):  # with no ID cue, a birth date where it stands (not 2 numbers)
+        cue, digits = cue_before(text, match.start()), _compact(match.group())
+        if cue == "id" or (
+            cue != "keep" and _born_on(digits[6:14]) and (cue != "card" or ric.is_valid(digits))
+        ):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _ID15.finditer(text):
         cue = cue_before(text, match.start())
@@ -159,11 +173,13 @@ def _valid_phone(candidate: str) -> bool:
     number of `PHONE_REGIONS` (`TRUNK_REGIONS` too with a trunk 0) that is no hotline
     (`_BUSINESS`)."""
     candidate = candidate.lstrip("(")
+    nanp = _NANP_GROUPS.match(candidate) is not None
     try:
         if candidate.startswith(("+", "00")):  # fail closed: a + number is a phone, a hotline too
             number = phonenumbers.parse("+" + candidate.lstrip("+0 ").replace(".", " "))
             return phonenumbers.is_possible_number(number)
         regions = PHONE_REGIONS + TRUNK_REGIONS if candidate.startswith("0") else PHONE_REGIONS
+        regions = ("US",) if nanp else regions
         for region in regions:  # checking one region is much faster than finding the region
             number = phonenumbers.parse(candidate, region)
             if phonenumbers.is_valid_number_for_region(number, region):
@@ -177,23 +193,38 @@ def _business(number: phonenumbers.PhoneNumber) -> bool:
     return phonenumbers.number_type(number) in _BUSINESS
 
 
-def _hotline(candidate: str) -> bool:
-    """A shaped number that libphonenumber calls a hotline in China or North America (only
-    numbers that start as hotlines do are parsed: parsing is the redactor's slowest step)."""
-    if not _HOTLINE_START.match(candidate):
+def _hotline(candidate: str, anywhere: bool = False) -> bool:
+    """A number that libphonenumber calls a hotline in China or North America, or `anywhere`
+    also in `TRUNK_REGIONS` (0120 in Japan); without `anywhere`, only numbers that start as
+    hotlines do are parsed (parsing is the redactor's slowest step)."""
+    if _TOLL_FREE.match(candidate):  # by the plan's rule, whether or not the rest is a valid number
+        return True
+    if not (anywhere or _HOTLINE_START.match(candidate)) or _TRUNK_GROUP.match(candidate):
         return False
+    regions = ("CN", "US", *TRUNK_REGIONS) if anywhere else ("CN", "US")
     try:
-        return any(_business(phonenumbers.parse(candidate, region)) for region in ("CN", "US"))
+        return any(_business(phonenumbers.parse(candidate, region)) for region in regions)
     except phonenumbers.NumberParseException:
         return False
 
 
+def _barcode(text: str, start: int, number: str) -> bool:
+    """An EAN-13 barcode (`0797048491654`, check digit valid) that no phone cue names: a
+    product's, not a person's (one phone number in ten passes the check, but none is 13 bare
+    digits that a phone word does not announce)."""
+    return (
+        len(number) == 13 and number.isdigit() and ean.is_valid(number) and cue_before(text, start) != "phone"
+    )
+
+
 def phones(text: str) -> Iterator[Span]:
-    """Phone-shaped numbers (`_PHONE_SHAPES`), any run of digits after a phone cue, and numbers
-    that libphonenumber's metadata calls valid for mainland China, North America or, with a `+`
-    / `00`, any country."""
+    """Phone-shaped numbers (`_PHONE_SHAPES`), any run of digits after a phone cue (or just before
+    one, `…に電話`, unless a hotline), and numbers that libphonenumber's metadata calls valid for
+    mainland China, North America or, with a `+` / `00`, any country. An EAN-13 barcode stays."""
     shaped = [
-        m.span() for m in _PHONE_SHAPES.finditer(text) if not (keeps(text, m.start()) or _hotline(m.group()))
+        m.span()
+        for m in _PHONE_SHAPES.finditer(text)
+        if not (keeps(text, m.start()) or _hotline(m.group()) or _barcode(text, m.start(), m.group()))
     ]
     for start, end in shaped:
         yield start, end, "PHONE"
@@ -205,9 +236,24 @@ def phones(text: str) -> Iterator[Span]:
             continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
-        if candidate.count(".") == 1 or _NOT_PHONE.search(candidate) or _URL_PATH.match(text, match.end()):
-            continue  # a decimal, a date, a page of a site (item.jd.com/100012043978.html)
-        if cue == "phone" and (after := _PHONE_AFTER_CUE.match(text, start)):
+        international = candidate.startswith("+")  # +61.3.1779.5157, +61-7-1987-3997: no decimal, no date
+        decimal = not (international or cue == "phone") and (
+            candidate.count(".") == 1 or _DECIMAL.search(candidate)
+        )
+        if (
+            decimal
+            or (not international and _NOT_PHONE.search(candidate))
+            or _URL_PATH.match(text, match.end())
+        ):
+            continue  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
+        if _barcode(text, start, candidate):
+            continue
+        # a phone cue after it (…に電話) unless a hotline is called, or else one before it (電話, call)
+        if _PHONE_CUE_AFTER.match(text, match.end()):
+            cued = not _hotline(candidate, anywhere=True)
+        else:
+            cued = cue == "phone"
+        if cued and (after := _PHONE_AFTER_CUE.match(text, start)):
             yield start, after.end(), "PHONE"
             continue
         if _valid_phone(candidate):

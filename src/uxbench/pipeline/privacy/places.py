@@ -1,7 +1,10 @@
-"""Addresses given without a lead-in word, in Chinese and English: a chain of place names that
-holds a number, and a run of capitalised words and numbers that ends in a US state and ZIP code,
-a UK postcode, a Canadian or an Australian one. `names.addresses` finds street lines of their
-own (221 Baker Street).
+"""Addresses given without a lead-in word, by the grammar of each country's addresses: in Chinese
+a chain of place names that holds a number (a room number after its unit: 4单元2069); in English
+a run of capitalised words and numbers (a unit before the street number: 2/7) that ends in a US
+state and ZIP code, a UK postcode, a Canadian or an Australian one; in Japanese a prefecture or
+city down to its 丁目-番-号 (and a building with its room number after it); in Korean a road
+address, a province, city or district down to its road (…로, …길, …가) and building number.
+`names.addresses` finds street lines of their own (221 Baker Street).
 """
 
 from __future__ import annotations
@@ -25,8 +28,12 @@ _NUMBERED = (
     r"(?:号院|号楼|號樓|号|號|座|栋|棟|幢|楼|樓|层|層|室|单元|單元|组|組|弄|巷|段|户|戶|F)(?:之\d{1,4})?"
     r"|\d{1,4}(?:-\d{1,5}){1,3}(?![\d-])"
 )
+_ROOM = (
+    r"(?:(?<=单元)|(?<=單元)|(?<=[幢栋棟楼樓]))\d{2,5}(?![\d号號室])"  # 4单元2069: the room after its unit
+)
 _ADDRESS_ZH = re.compile(
-    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT})*(?:\s?\d{{6}}(?!\d))?"
+    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT})*(?:{_ROOM})?"
+    r"(?:\s?\d{6}(?!\d))?"
 )
 # what people write before an address, not part of it
 _LEAD_ZH = re.compile(
@@ -40,12 +47,30 @@ _POSTCODES = (
     r"[A-Z]{2},? \d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]{2},? [A-Z]\d[A-Z] ?\d[A-Z]\d|"
     r"(?:ACT|NSW|NT|QLD|SA|TAS|VIC|WA),? \d{4}"
 )
-_TOKEN = r"(?:\d{1,6}[A-Za-z]?|[A-ZÀ-Þ][\w'’.-]*|#\d+|(?i:apt|suite|ste|unit|flat|studio|room)\.?)"
+_TOKEN = (
+    r"(?:\d{1,6}(?:/\d{1,6})?[A-Za-z]?|[A-ZÀ-Þ][\w'’.-]*|#\d+|(?i:apt|suite|ste|unit|flat|studio|room)\.?)"
+)
 _ADDRESS_EN = re.compile(
     rf"(?<![\w'’.-])(?:{_TOKEN}(?:,? |,?\n\s*)){{1,10}}?"
     rf"(?:{_POSTCODES})(?![\w])"
 )
 _ANCHOR_EN = re.compile(_POSTCODES)
+
+# Japanese: a prefecture, city, ward, town or village, its 丁目, 番(地) and 号 (or 1-2-3), then a
+# building's name and room number (ハイツ384)
+_KANA = r"\u3041-\u30ff"
+_ADDRESS_JA = re.compile(
+    rf"[\u4e00-\u9fff]{{1,4}}?[都道府県市区町村郡][\u4e00-\u9fff{_KANA}A-Za-zヶ々]{{0,20}}?"
+    r"\d{1,4}(?:丁目\d{1,4}番地?(?:\d{1,4}号?)?|丁目|番地|-\d{1,4}(?:-\d{1,4})?)"
+    rf"(?:[ \u3000]?[\u30a1-\u30ff\u4e00-\u9fffA-Za-z][{_KANA}\u4e00-\u9fffA-Za-z]{{0,19}}?"
+    r"\d{1,5}(?:号室)?)?(?![\d])"
+)
+# Korean road addresses: 서울특별시 강남구 테헤란로 152, 경기도 … 압구정2로 644 (은지이동)
+_ADDRESS_KO = re.compile(
+    r"(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|도|시|군|구)\s){1,4}"
+    r"(?:[가-힣]{1,8}(?:읍|면|동)\s)?[가-힣0-9]{1,15}(?:로|길|가|거리)\s?(?:지하\s?)?\d{1,5}(?:-\d{1,5})?(?![\d])"
+    r"(?:\s?\([가-힣0-9,\s]{1,20}\))?"
+)
 
 
 def addresses(text: str) -> Iterator[Span]:
@@ -57,4 +82,7 @@ def addresses(text: str) -> Iterator[Span]:
             yield start, match.end(), "ADDRESS"
     if _ANCHOR_EN.search(text):
         for match in _ADDRESS_EN.finditer(text):
+            yield match.start(), match.end(), "ADDRESS"
+    for pattern in (_ADDRESS_JA, _ADDRESS_KO):
+        for match in pattern.finditer(text):
             yield match.start(), match.end(), "ADDRESS"

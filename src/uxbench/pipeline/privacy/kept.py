@@ -1,0 +1,48 @@
+"""What looks like personal data and is kept on purpose, by the grammar of the thing itself
+rather than a list of examples:
+
+- an HTTP status line (`502 Bad Gateway`, `HTTP/1.1 403 Forbidden`): a code with its own reason
+  phrase from the standard (`http.HTTPStatus`), which capitalised-pair name patterns and the
+  learned detector read as a person (`Bad Gateway`, `Forbidden Brigitte Leroy`);
+- a product's name (`Tesla Model 3`, `Xbox Series X`, `iPhone 15 Pro Max`): capitalised words
+  with a model designator beside them (a number of up to four digits, a letter and digits, or a
+  single capital letter), or after a determiner (`my Visual Studio Code`, `on Amazon Prime`). A
+  person's name has no model number and takes no determiner, so a name candidate with either is
+  a product.
+"""
+
+from __future__ import annotations
+
+import re
+from http import HTTPStatus
+
+Span = tuple[int, int, str]
+
+_PHRASES = "|".join(str(s.value) + r"\s+" + r"\s+".join(map(re.escape, s.phrase.split())) for s in HTTPStatus)
+_STATUS = re.compile(
+    r"(?<![A-Za-z0-9/.])(?:HTTP(?:/\d(?:\.\d)?)?\s+)?(?:" + _PHRASES + r")(?![A-Za-z0-9'’-])",
+    re.IGNORECASE,
+)
+_CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip the long pattern
+_MODEL_BEFORE = re.compile(
+    r"(?<![\w'’.,-])(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
+)
+_CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
+_MODEL = re.compile(r"\s(?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
+
+
+def statuses(text: str) -> list[tuple[int, int]]:
+    """The HTTP status lines in `text` (the code and its reason phrase), to be read by no detector."""
+    return [m.span() for m in _STATUS.finditer(text)] if _CODE.search(text) else []
+
+
+def product(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised words at `start:end` name a product: a digit in them, a model
+    designator just after (`Tesla Model 3`) or before (`15 Pro Max`; not a version's or an amount's
+    last group, `3.0.0.255 Anna Herrera`), a determiner before (`my Google Maps`); not a street's
+    number after a name (`Sarah Lee 12 Baker Street` is a person's)."""
+    if any(c.isdigit() for c in text[start:end]) or _MODEL.match(text, end):
+        return True
+    run = _CAPITALS_BEFORE.search(text, max(0, start - 40), start)
+    at = run.start() if run else start
+    return _MODEL_BEFORE.search(text, max(0, at - 12), at) is not None
