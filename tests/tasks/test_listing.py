@@ -15,6 +15,18 @@ BENCHMARK_TASKS = ("task1_judge", "task2_eval", "task3_recovery")
 PIPELINE_TASKS = ("pipeline_miner", "pipeline_judge", "pipeline_qa")
 
 
+def test_the_package_layout_passes_inspect_evals_lint() -> None:
+    """Its file-structure rules, as `.ci/run` runs the whole linter: the package exports each task
+    in a literal `__all__` (lazy imports must not hide them from it) and registers its entry point."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-m", "inspect_evals_lint", "uxbench", "--root", str(root)]
+        + ["--select", "IEFS001,IEFS003,IEFS004", "--output-format", "json"],
+        capture_output=True, text=True, timeout=120, cwd=root,
+    )  # fmt: skip
+    assert '"passed": true' in done.stdout, done.stdout[-3000:] + done.stderr[-2000:]
+
+
 def test_listing_has_the_register_fields() -> None:
     entry = listing()
     assert {"title", "description", "arxiv", "group", "version", "tasks", "external_assets"} <= set(entry)
