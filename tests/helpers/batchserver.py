@@ -37,6 +37,7 @@ from typing import Any, Literal
 from helpers.localserver import (
     AnthropicServer,
     OpenAIServer,
+    QuietHandler,
     Reply,
     Responder,
     completion_body,
@@ -290,25 +291,13 @@ class BatchServer:
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # quiet
-                pass
-
-            def _send(self, status: int, content_type: str, data: bytes) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
-                self._send(*server.get(self.path))
+                self.send(*server.get(self.path))
 
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                self._send(*server.post(self.path, self.headers.get("Content-Type", ""), body, self.headers))
+                self.send(*server.post(self.path, self.headers.get("Content-Type", ""), body, self.headers))
 
         return Handler
 

@@ -42,6 +42,25 @@ RESPONSES_LOGPROBS = "message.output_text.logprobs"  # the Responses API's `incl
 Spelling = Literal["openai", "vllm"]
 
 
+class QuietHandler(BaseHTTPRequestHandler):
+    """The test servers' request handler: HTTP/1.1 keep-alive, no access log on the test output."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def send(self, status: int, kind: str, data: bytes, headers: dict[str, str] | None = None) -> None:
+        """One whole response with its length (the client keeps the connection)."""
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+
 @dataclass
 class Reply:
     text: str = ""
@@ -319,24 +338,11 @@ class OpenAIServer:
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # quiet
-                pass
-
+        class Handler(QuietHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                status, content_type, data, headers = server.answer(
-                    self.path, json.loads(body or b"{}"), self.headers.get("Authorization", "")
-                )
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(data)))
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.end_headers()
-                self.wfile.write(data)
+                authorization = self.headers.get("Authorization", "")
+                self.send(*server.answer(self.path, json.loads(body or b"{}"), authorization))
 
         return Handler
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from helpers.localserver import OpenAIServer
+from helpers.localserver import OpenAIServer, QuietHandler
 
 # one answer token: (token, logprob, [(alternative, logprob), ...]); logprobs may be NaN, ±inf or None
 Token = tuple[str, float | None, list[tuple[str, float | None]]]
@@ -69,12 +69,7 @@ class RawServer(OpenAIServer):
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
+        class Handler(QuietHandler):
             def do_POST(self) -> None:
                 request = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 server.requests.append(request)
