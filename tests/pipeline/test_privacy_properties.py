@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers.pipeline import dry_run
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 from stdnum import ean, luhn
@@ -152,6 +152,7 @@ NEAR = (
 
 
 @given(value=st.one_of(mobiles(), resident_ids(), cards()), template=st.sampled_from(CUES))
+@example(value="44030519800401284X", template="卡号 {v}")  # an area stdnum's table lacks, after a card cue
 @settings(max_examples=300, deadline=None, database=None)
 def test_no_digit_run_of_a_planted_value_survives(value: str, template: str) -> None:
     redacted = _redact(template.replace("{v}", value))
