@@ -551,7 +551,7 @@ def _phone_text(rng: random.Random, lang: str) -> str:
     else:
         text = national if rng.random() < 0.5 else intl
     if lang == "zh" and local and rng.random() < 0.12:
-        text = _spell(rng, re.sub(r"\D", "", nsn) if rng.random() < 0.6 else text, ZH_DIGITS)
+        text = _spell(rng, re.sub(r"\D", "", national) if rng.random() < 0.6 else national, ZH_DIGITS)
     elif lang == "ko" and local and rng.random() < 0.08:
         text = _spell(rng, national, KO_DIGITS)
     elif lang in ("zh", "ja") and rng.random() < 0.1:
