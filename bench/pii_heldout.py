@@ -1,8 +1,9 @@
 """The redactor on a held-out corpus (`helpers.heldout_pii`, or with `--corpus heldout2` the
 second, `helpers.heldout2_pii`, made independently and frozen before any redactor read it): per
 language and per kind, recall of planted personal values and near-misses kept, with Wilson 95%
-intervals, and turns per second on one core. A held-out corpus is never used to tune the
-redactor (bench/pii.py and the tests tune on `piicorpus` / `fakercorpus`).
+intervals, and turns per second on one core (`--corpus heldout3`: a third, `helpers.heldout3_pii`,
+made the same way). A held-out corpus is never used to tune the redactor (bench/pii.py and the
+tests tune on `piicorpus` / `fakercorpus`).
 
     python bench/pii_heldout.py                          # writes bench/results_pii_heldout.md
     python bench/pii_heldout.py --turns 2000 --out /tmp/heldout.md
@@ -33,12 +34,13 @@ from uxbench.stats.intervals import wilson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from helpers import heldout2_pii, heldout_pii  # noqa: E402
+from helpers import heldout2_pii, heldout3_pii, heldout_pii  # noqa: E402
 from helpers.heldout_pii import LANGS, LOOSE_KINDS, NEAR_KINDS, STRICT_KINDS  # noqa: E402
 from helpers.piicorpus import measure  # noqa: E402
 
 STRICT_GOAL, LOOSE_GOAL, KEPT_GOAL = 0.995, 0.97, 0.98
-CORPORA = {"heldout": heldout_pii, "heldout2": heldout2_pii}  # one interface, the same kinds
+# one interface, the same kinds
+CORPORA = {"heldout": heldout_pii, "heldout2": heldout2_pii, "heldout3": heldout3_pii}
 NOTES = {
     "heldout": "one value per turn (an ID given in two parts is two spans) in templates written for "
     "that corpus alone, a near-miss in 60% of them. Frozen before the redactor changed; the "
@@ -47,6 +49,13 @@ NOTES = {
     "heldout2": "one value per turn (two of one kind in a list template), templates, generators "
     "and word lists written apart from the redactor and the other corpora, a near-miss in 60% of "
     "them. Frozen (committed) before any redactor read it: its misses are measured, never tuned on.",
+    "heldout3": "one value per turn (a second one, of its kind or another, in some templates; a value "
+    "given in two parts or on two lines is two spans), chat-register templates with typos, dropped "
+    "punctuation, emoji and requests to translate or rewrite, cues named for each value's exact form; "
+    "15 ID forms with their check digits, phones valid in 18 regions, Faker only in locales "
+    "no other corpus used (en_TH, en_PK, en_KE, en_NG, id_ID, en_MS, en_BD); written without reading "
+    "the redactor or the other corpora's makers, a near-miss in 60% of turns. Frozen (committed) "
+    "before any redactor read it.",
 }
 Spans = list[tuple[int, int, str]]
 
