@@ -2,9 +2,15 @@
 account, car or phone.
 
 A messenger id has no shape of its own (`wxid_123abc`, `susan_91`, `@kyle`, a QQ number), so it is
-the word after its cue (微信, QQ, LINE ID, 카카오톡, Telegram, …, or an account's own word: handle,
-username, 用户名) in the same clause. Plates and MAC
-addresses have shapes of their own; an IMEI is 15 digits with a Luhn check after its cue.
+the token just after a messenger's name, however users write it (微信, vx, V信, QQ, 扣扣, LINE, ライン,
+라인, 카톡, tg, 电报, インスタ, 인스타, 推特, 디코, …), or after an account's own word (handle,
+username, 用户名, 아이디), with the words people put between (号, ID, 搜, 加, は, 아이디는, `:`). An
+ordinary word there (`Discord server`, `微信APP`) names no account; a name that is also an English
+word (LINE, Signal, snap, tg, X) needs a linking word or an `@`. Plates are read by shape where the
+shape is a plate's alone (mainland, Korean, Japanese), else after a vehicle cue (plate, rego,
+车牌, 違章, 번호판) or before one (`… has parking fines`). A MAC address is read in any notation
+(`aa:bb:…`, `AA-BB-…`, Cisco's `aabb.ccdd.eeff`, twelve bare hex digits); an IMEI is 15 digits
+with a Luhn check after its cue; a serial number is the token after its cue (SN, 序列号, シリアル).
 """
 
 from __future__ import annotations
@@ -14,74 +20,248 @@ from collections.abc import Iterator
 
 from stdnum import imei
 
-from uxbench.pipeline.privacy.context import clause_before
+from uxbench.pipeline.privacy.context import clause_after, clause_before, keeps
 
 Span = tuple[int, int, str]
 
-# (LINE in capitals only: `this line fails: …` names no account)
+# ------------------------------------------------------------------ messenger handles
+# names that are nothing but a messenger's or a social network's, as users write them
 _MESSENGERS = (
-    r"(?<![A-Za-z])(?:微信|微信号|wechat|weixin|QQ|企鹅号|(?-i:LINE)(?:\s*ID)?|(?-i:LINE)の?ID|카카오톡|카톡|kakao(?:talk)?|telegram|"
-    r"whatsapp|skype|discord|instagram|抖音号?|微博)"
+    r"微信号?|微信の|威信|薇信|[vV]信|vx|wx|wechat|weixin|qq|扣扣|企鹅号|"
+    r"ライン|라인|kakao(?:\s*talk)?|카카오톡|카카오|카톡|カカオ(?:トーク)?|"
+    r"telegram|电报|電報|テレグラム|텔레그램|텔레|instagram|insta|インスタ(?:グラム)?|인스타(?:그램)?|"
+    r"twitter|推特|ツイッター|트위터|discord|ディスコード|디스코드|디코|whatsapp|ワッツアップ|왓츠앱|"
+    r"skype|スカイプ|스카이프|snapchat|スナップチャット|스냅챗|facebook|脸书|臉書|フェイスブック|페이스북|"
+    r"tiktok|ティックトック|틱톡|抖音号?|douyin|weibo|微博|小红书|小紅書|xiaohongshu|bilibili|b站|"
+    r"threads|mastodon|github|steam|"
+    r"(?:my|your|his|her|their|our)\s+(?:handle|user\s*name|screen\s*name|user\s*id)|"
+    r"用户名|用戶名|ユーザー名|ユーザーID|아이디|계정"
 )
-# an account's own word, whichever messenger it is on (`my handle is …`, ユーザー名, 用户名)
-# (a possessive or a colon makes the English word one: not `the door handle is broken`)
-_ACCOUNT_EN = r"(?:handle|user\s*name|screen\s*name|user\s*id)(?![A-Za-z])"
-_ACCOUNT = (
-    rf"(?<![A-Za-z])(?:my|your|his|her|their|our)\s+{_ACCOUNT_EN}|(?<![A-Za-z]){_ACCOUNT_EN}(?=\s*[:：=])|"
-    r"用户名|用戶名|ユーザー名|ユーザーID"
+# names that are also ordinary words (a line of code, a weak signal, an X-ray): an account only
+# with a linking word or an `@` after them
+_MESSENGERS_AMBIGUOUS = (
+    r"(?-i:LINE|Line)|line(?=\s*id)|(?-i:Signal|SIGNAL)|snap|tg|ig|ins|fb|"
+    r"(?-i:X)(?:\s*[(（](?:旧|舊|former(?:ly)?)?\s*Twitter[)）])?|"
+    r"handle|user\s*name|screen\s*name|user\s*id"
 )
-_ANY_HANDLE_CUE = re.compile(f"{_MESSENGERS}|{_ACCOUNT}", re.IGNORECASE)
-_HANDLE_CUE = re.compile(
-    f"(?:{_MESSENGERS}|{_ACCOUNT})"
-    + r"(?:\s*(?:号|號|id|ID|아이디|账号|帐号|handle|username|user|是|は|:|：|is|=))*\s*$",
+# the words between the name and the value: `微信号是`, `LINE ID：`, `카톡 아이디는`, `Signal, username`
+_ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z])"
+_ACCOUNT_WORDS = rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|아이디|계정"
+_LINKS = (
+    rf"(?:[\s:：=＝]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?![A-Za-z])|"
+    r"是|为|為|搜索?|加|は|の|で|는|은|이)*"
+)
+_WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (wx is not wxid's start)
+_HANDLE_AT = re.compile(
+    rf"(?<![A-Za-z])(?:(?P<cue>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
+    rf"(?P<link>{_LINKS})"
+    r"(?P<value>@?(?:live:\.?)?[A-Za-z0-9][A-Za-z0-9_.\-]{2,40}(?<![.\-]))(?![A-Za-z0-9@])",
     re.IGNORECASE,
 )
-_HANDLE = re.compile(r"@?[A-Za-z0-9][A-Za-z0-9_.\-]{3,31}(?<![.\-])")
-_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
-_PLATE_ZH = re.compile(rf"[{_PROVINCES}][A-HJ-NP-Z][·•・ ]?[A-HJ-NP-Z0-9]{{5,6}}(?![0-9A-Za-z])")
-_PLATE_KO = re.compile(r"(?<![0-9])\d{2,3}[가-힣] ?\d{4}(?![0-9])")
-_PLATE_JA = re.compile(r"[\u4e00-\u9fff]{1,4} ?\d{2,3} ?[\u3041-\u3093] ?\d{1,2}-\d{2}(?![0-9])")
-_PLATE_CUE = re.compile(r"plate|registration|rego|车牌|車牌|ナンバー|차량\s*번호|차\s*번호", re.I)
-_PLATE_EN = re.compile(
-    r"(?<![0-9A-Za-z])(?=[A-Z0-9 \-]*\d)(?=[A-Z0-9 \-]*[A-Z])[A-Z0-9]{2,4}[ -]?[A-Z0-9]{2,4}(?![0-9A-Za-z])"
+# an @-mention on its own, between spaces, punctuation or CJK: a handle when it is not an ordinary word
+# (`@property`, `@media`); not a package, a call or a piece of a password (`@types/node`, `r#@Mx9)`)
+_MENTION = re.compile(
+    r"(?<![^\s(（\[「【,，:：、\u3000-\uffff])@[A-Za-z0-9][A-Za-z0-9_.]{2,30}(?<!\.)(?![^\s,，。.!?！？、;；)）\]」】\u3000-\uffff])"
 )
-# up to the last value before a candidate (a digit, or a value found and masked): a cue names the
-# value just after it, not a model number after the plate (`차 번호는 72더 0372입니다 RTX 4070`)
-_VALUE_BEFORE = re.compile(r"^.*[\d\x00]", re.DOTALL)
-_HEX2 = "[0-9A-Fa-f]{2}"
-_MAC = re.compile(rf"(?<![0-9A-Fa-f:\-]){_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}(?![0-9A-Fa-f:\-])")
-_IMEI = re.compile(r"(?<![0-9])\d{2}[ -]?\d{6}[ -]?\d{6}[ -]?\d(?![0-9])|(?<![0-9])\d{15}(?![0-9])")
-_IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號", re.IGNORECASE)
+_LINKED = re.compile(rf"{_ACCOUNT_WORDS}|[:：=＝是为為搜加は는은이]", re.IGNORECASE)
+_COLON = re.compile("[:：=＝]")
+_NAMED = re.compile(_ACCOUNT_WORDS, re.IGNORECASE)
+_VOWEL = re.compile("[aeiouy]", re.IGNORECASE)  # a run of consonants (`nfpnlpk`) is no word
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_VERSION = re.compile(r"v?\d+(?:[.\-]\d+)+", re.IGNORECASE)
+# what follows a messenger's name and is part of it, not an account (微信APP, LINE Pay, 카톡 PC버전)
+_PLATFORM_WORDS = frozenset(
+    "app apps pay web pc mac ios android ipad windows group groups call calls video live official "
+    "bot bots store id ok chat channel server account accounts".split()
+)
 
 
 def may_handle(text: str) -> bool:
-    """Whether a messenger's name is in the text at all: most turns have none, and skip `handles`."""
-    return _ANY_HANDLE_CUE.search(text) is not None
+    """Whether a messenger's name or an `@` is in the text at all: most turns have neither."""
+    return "@" in text or _HANDLE_AT.search(text) is not None
+
+
+def _ordinary(value: str) -> bool:
+    """A word of a language rather than an id: letters only, in one case pattern (`server`,
+    `Tonight`, `APP`)."""
+    return (
+        value.isalpha()
+        and (value.islower() or value.istitle() or value.isupper())
+        and _VOWEL.search(value) is not None
+    )
+
+
+def _no_id(value: str) -> bool:
+    """What is never an account: a part of the messenger (`APP`, `Pay`), a version, a short number."""
+    return (
+        value.lower() in _PLATFORM_WORDS
+        or bool(_VERSION.fullmatch(value))
+        or value.isdigit()
+        and len(value) < 5
+    )
 
 
 def handles(text: str) -> Iterator[Span]:
-    """The word after a messenger's cue in the same clause."""
-    for match in _HANDLE.finditer(text):
-        if _HANDLE_CUE.search(clause_before(text, match.start(), 24)):
+    """The token after a messenger's name (or an account's word), and `@`-mentions that are no word."""
+    for match in _HANDLE_AT.finditer(text):
+        value, link = match.group("value"), match.group("link")
+        bare = value.lstrip("@")
+        if _no_id(bare):
+            continue
+        at = value.startswith("@")
+        if match.group("weak") and not (at or _LINKED.search(link)):
+            continue
+        # a word after the name is an id only when something says so: 微信kyle, insta: kyle, LINE IDは kyle
+        named = (
+            at
+            or _NAMED.search(link)
+            or (match.group("cue") and _COLON.search(link))
+            or _CJK.search(match.group()[: match.start("value") - match.start()])
+        )
+        if _ordinary(bare) and not named:
+            continue
+        yield match.start("value"), match.end("value"), "HANDLE"
+    for match in _MENTION.finditer(text):
+        if not _ordinary(match.group()[1:]) and not _no_id(match.group()[1:]):
             yield match.start(), match.end(), "HANDLE"
 
 
+# ------------------------------------------------------------------ vehicle plates
+_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+_PLATE_ZH = re.compile(
+    rf"[{_PROVINCES}][A-HJ-NP-Z][·•・\- ]?(?:[A-HJ-NP-Z0-9]{{5,6}}|[A-HJ-NP-Z0-9]{{4}}[学警挂领港澳试超使])"
+    r"(?![0-9A-Za-z])"
+)
+# Korean plates: the letters of the plate series only, the region (old plates) optional
+_KO_REGIONS = "서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주"
+_KO_PLATE_LETTERS = "가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주아바사자배하허호"
+_PLATE_KO = re.compile(
+    rf"(?:(?:{_KO_REGIONS}) ?)?(?<![0-9])\d{{2,3}} ?[{_KO_PLATE_LETTERS}] ?\d{{4}}(?![0-9])"
+)
+# Japanese plates: office, class number, kana, number (`12-34`, or dots for leading zeros: `・・12`)
+_PLATE_JA = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,4}|なにわ|つくば|いわき) ?\d{2,3} ?[\u3041-\u3093] ?"
+    r"(?:\d{1,2}-\d{2}|[・·.•]{1,3} ?\d{1,3}|\d{4})(?![0-9])"
+)
+# with a vehicle cue: any plate-shaped token (letters and digits in one to four groups)
+_PLATE_CUE = re.compile(
+    r"(?<![A-Za-z])(?:(?:number|licen[cs]e|registration)\s*plates?|plates?|registration|reg|rego|"
+    r"vehicle(?:\s*(?:no\.?|number|reg\w*))?|car\s*(?:no\.?|number)|(?:my|the|his|her|their|our)\s+car(?:'s)?\s+is)"
+    r"(?![A-Za-z])|车牌号?码?|車牌號?碼?|牌照|车号|車號|我的车是?|我的車是?|违章|違規|违停|罚单|罰單|"
+    r"ナンバー(?:プレート)?|車番|車両番号|登録番号|차량\s*번호|차\s*번호|번호판|제\s*차는?",
+    re.IGNORECASE,
+)
+# a vehicle cue after the plate: a word of parking or driving within its clause (`… has any parking
+# fines`, `…加到小区门禁`), a word naming the car just after it (`…这辆车`, `…の車`, `… 차주분`)
+_PLATE_CUE_AFTER = re.compile(
+    r"(?<![A-Za-z])(?P<clause>park(?:ed|ing)|driveway|towed|speeding|tolls?|fastag)(?![A-Za-z])|"
+    r"(?P<zh>门禁|門禁|车位|車位|停车|停車|违章|違章|违停|拖走|挪车|挪車|剐蹭|罚单|罰單)|"
+    r"这辆车|這輛車|那辆车|那輛車|の車|の車両|차주|차량",
+    re.IGNORECASE,
+)
+_PLATE_ANY = re.compile(r"(?<![0-9A-Za-z\-·])[A-Z0-9]{1,10}(?:[ \-·][A-Z0-9]{1,7}){0,3}(?![0-9A-Za-z\-·])")
+# up to the last value before a candidate (a digit, or a value found and masked): a cue names the
+# value just after it, not a model number after the plate (`차 번호는 72더 0372입니다 RTX 4070`)
+_VALUE_BEFORE = re.compile(r"^.*[\d\x00]", re.DOTALL)
+_VALUE_AFTER = re.compile(r"[\d\x00].*$", re.DOTALL)  # and a cue after names the value just before it
+
+
+def _plate_shaped(value: str) -> bool:
+    """Letters and digits, four to ten of them: a plate's (`CPM 9929`, `191-WW-798`, `KA06EY7802`)."""
+    chars = [c for c in value if c.isalnum()]
+    return 4 <= len(chars) <= 10 and any(c.isdigit() for c in chars) and any(c.isalpha() for c in chars)
+
+
+def _cue_after(after: str) -> bool:
+    """Whether the words after a plate-shaped token name a vehicle: a word of parking or driving in
+    its clause (unbroken by a space in Chinese), a word naming the car just after it."""
+    cue = _PLATE_CUE_AFTER.search(after)
+    if cue is None:
+        return False
+    if cue.group("zh"):
+        return not any(c.isspace() for c in after[: cue.start()])
+    return cue.group("clause") is not None or cue.start() <= 1
+
+
 def plates(text: str) -> Iterator[Span]:
-    """Chinese, Korean and Japanese plates by shape; other plates after a plate cue."""
+    """Mainland, Korean and Japanese plates by shape; other plates by a vehicle cue before or after."""
     for pattern in (_PLATE_ZH, _PLATE_KO, _PLATE_JA):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "PLATE"
-    if _PLATE_CUE.search(text):
-        for match in _PLATE_EN.finditer(text):
-            if _PLATE_CUE.search(_VALUE_BEFORE.sub("", clause_before(text, match.start(), 24))):
+    if _PLATE_CUE.search(text) or _PLATE_CUE_AFTER.search(text):
+        for match in _PLATE_ANY.finditer(text):
+            if not _plate_shaped(match.group()):
+                continue
+            before = _VALUE_BEFORE.sub("", clause_before(text, match.start(), 24))
+            after = _VALUE_AFTER.sub("", clause_after(text, match.end(), 24))
+            if keeps(text, match.start()):  # a model's, a student's or an order's number
+                continue
+            if _PLATE_CUE.search(before) or _cue_after(after):
                 yield match.start(), match.end(), "PLATE"
 
 
+# ------------------------------------------------------------------ device identifiers
+_HEX2 = "[0-9A-Fa-f]{2}"
+_HEX4 = "[0-9A-Fa-f]{4}"
+# a MAC address: six pairs split by colons or dashes, Cisco's three dotted quads, or twelve bare digits
+_MAC = re.compile(
+    rf"(?<![0-9A-Za-z:\-.])(?:{_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}|{_HEX4}\.{_HEX4}\.{_HEX4}|(?P<bare>[0-9A-Fa-f]{{12}}))"
+    r"(?![0-9A-Za-z:\-]|\.[0-9A-Za-z])"
+)
+# the words that name a device's address (a bare run of hex digits is a MAC only after one)
+_MAC_CUE = re.compile(
+    r"(?<![A-Za-z])(?:mac|bssid|device|wi-?fi)(?![a-z])|物理地址|硬件地址|網卡|网卡|设备|設備|路由器|"
+    r"端末|ルーター|ハードウェアアドレス|맥\s*주소|기기|공유기|단말",
+    re.IGNORECASE,
+)
+_IMEI = re.compile(r"(?<![0-9])\d{2}([ \-./]?)\d{6}\1\d{6}\1\d(?![0-9])")
+_IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號|製造番号|端末識別番号|단말기\s*번호", re.IGNORECASE)
+# a serial number: the token after its cue, with a digit in it
+_SERIAL = re.compile(
+    r"(?:(?<![A-Za-z0-9])(?-i:SN|S/N|s/n)(?![A-Za-z0-9])|serial\s*(?:no\.?|number|#)?|序列号|序列號|序號|シリアル(?:番号|ナンバー|No\.?)?|"
+    r"시리얼\s*(?:번호|넘버)?|일련\s*번호)"
+    r"(?:[\s:：#=]|is|是|为|は|는|은)*(?P<value>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-))(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+
+
+def may_device(text: str) -> bool:
+    """Whether a device's address, IMEI or serial number may be in the text: a separator of a MAC,
+    a hex run's letter or a cue."""
+    return (
+        any(c in text for c in ":-.")
+        or _IMEI_CUE.search(text) is not None
+        or _SERIAL.search(text) is not None
+        or _MAC.search(text) is not None
+    )
+
+
+def _mac(text: str, match: re.Match[str]) -> bool:
+    """Whether a MAC-shaped run is one: pairs split by colons or dashes are; dotted or bare, some hex
+    letter in it (a run of decimal digits is a barcode or a number), and a bare run either after a
+    device's cue or in capitals mixed with digits."""
+    value = match.group()
+    if match.group(1):  # pairs split by colons or dashes
+        return True
+    if not any(c.isalpha() for c in value):
+        return False
+    if match.group("bare") is None:
+        return True
+    return (
+        value.isupper()
+        and sum(c.isdigit() for c in value) >= 3
+        or _MAC_CUE.search(clause_before(text, match.start(), 32)) is not None
+    )
+
+
 def devices(text: str) -> Iterator[Span]:
-    """MAC addresses by shape; IMEIs (Luhn-checked) after their cue."""
+    """MAC addresses in any notation; IMEIs (Luhn-checked) and serial numbers after their cues."""
     for match in _MAC.finditer(text):
-        yield match.start(), match.end(), "DEVICE"
+        if _mac(text, match):
+            yield match.start(), match.end(), "DEVICE"
     if _IMEI_CUE.search(text):
         for match in _IMEI.finditer(text):
             if imei.is_valid(match.group()) and _IMEI_CUE.search(clause_before(text, match.start(), 24)):
                 yield match.start(), match.end(), "DEVICE"
+    for match in _SERIAL.finditer(text):
+        yield match.start("value"), match.end("value"), "DEVICE"
