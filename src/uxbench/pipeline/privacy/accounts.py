@@ -27,7 +27,7 @@ Span = tuple[int, int, str]
 # ------------------------------------------------------------------ messenger handles
 # names that are nothing but a messenger's or a social network's, as users write them
 _MESSENGERS = (
-    r"微信号?|微信の|威信|薇信|[vV]信|vx|wx|wechat|weixin|qq|扣扣|企鹅号|"
+    r"微信号?|微信の|威信|薇信|[vV]信|vx|wx|wechat|weixin|qq|扣扣|企鹅号|飞机号|飛機號|纸飞机|紙飛機|"
     r"ライン|라인|kakao(?:\s*talk)?|카카오톡|카카오|카톡|カカオ(?:トーク)?|"
     r"telegram|电报|電報|テレグラム|텔레그램|텔레|instagram|insta|インスタ(?:グラム)?|인스타(?:그램)?|"
     r"twitter|推特|ツイッター|트위터|discord|ディスコード|디스코드|디코|whatsapp|ワッツアップ|왓츠앱|"
@@ -45,19 +45,27 @@ _MESSENGERS_AMBIGUOUS = (
     r"handle|user\s*name|screen\s*name|user\s*id"
 )
 # the words between the name and the value: `微信号是`, `LINE ID：`, `카톡 아이디는`, `Signal, username`
-_ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z])"
+_ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z0-9])"
 _ACCOUNT_WORDS = rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|아이디|계정"
 _LINKS = (
     rf"(?:[\s:：=＝]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?![A-Za-z])|"
     r"是|为|為|搜索?|加|は|の|で|는|은|이)*"
 )
 _WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (wx is not wxid's start)
+_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?"
 _HANDLE_AT = re.compile(
     rf"(?<![A-Za-z])(?:(?P<cue>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
-    rf"(?P<link>{_LINKS})"
-    r"(?P<value>@?(?:live:\.?)?[A-Za-z0-9][A-Za-z0-9_.\-]{2,40}(?<![.\-]))(?![A-Za-z0-9@])",
+    rf"(?P<link>{_LINKS})(?P<value>{_HANDLE_VALUE})(?![A-Za-z0-9@#])",
     re.IGNORECASE,
 )
+# the value before the name: `kyle_92是我的微信`, `kyle_92 is my discord`, `kim88이 제 카톡`
+_HANDLE_BEFORE = re.compile(
+    rf"(?<![A-Za-z0-9_.\-@#:])(?P<value>{_HANDLE_VALUE})"
+    r"(?P<link>\s*(?:就?是我的?|is\s+my|[はが]私の|(?:가|이|는|은)\s*(?:제|내))\s*)"
+    rf"(?:{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}){_WORD_END}",
+    re.IGNORECASE,
+)
+_ANY_CUE = re.compile(f"(?:{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}){_WORD_END}", re.IGNORECASE)
 # an @-mention on its own, between spaces, punctuation or CJK: a handle when it is not an ordinary word
 # (`@property`, `@media`); not a package, a call or a piece of a password (`@types/node`, `r#@Mx9)`)
 _MENTION = re.compile(
@@ -66,7 +74,8 @@ _MENTION = re.compile(
 _LINKED = re.compile(rf"{_ACCOUNT_WORDS}|[:：=＝是为為搜加は는은이]", re.IGNORECASE)
 _COLON = re.compile("[:：=＝]")
 _NAMED = re.compile(_ACCOUNT_WORDS, re.IGNORECASE)
-_VOWEL = re.compile("[aeiouy]", re.IGNORECASE)  # a run of consonants (`nfpnlpk`) is no word
+_VOWEL = re.compile("[aeiou]", re.IGNORECASE)  # a run of consonants (`nfpnlpk`) is no word
+_LATIN = re.compile("[A-Za-z]")  # an English word between (`微信 is down`): an English sentence
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _VERSION = re.compile(r"v?\d+(?:[.\-]\d+)+", re.IGNORECASE)
 # what follows a messenger's name and is part of it, not an account (微信APP, LINE Pay, 카톡 PC버전)
@@ -78,7 +87,7 @@ _PLATFORM_WORDS = frozenset(
 
 def may_handle(text: str) -> bool:
     """Whether a messenger's name or an `@` is in the text at all: most turns have neither."""
-    return "@" in text or _HANDLE_AT.search(text) is not None
+    return "@" in text or _ANY_CUE.search(text) is not None
 
 
 def _ordinary(value: str) -> bool:
@@ -102,7 +111,8 @@ def _no_id(value: str) -> bool:
 
 
 def handles(text: str) -> Iterator[Span]:
-    """The token after a messenger's name (or an account's word), and `@`-mentions that are no word."""
+    """The token after a messenger's name (or an account's word) or before `是我的微信`, and
+    `@`-mentions that are no word."""
     for match in _HANDLE_AT.finditer(text):
         value, link = match.group("value"), match.group("link")
         bare = value.lstrip("@")
@@ -117,10 +127,15 @@ def handles(text: str) -> Iterator[Span]:
             or _NAMED.search(link)
             or (match.group("cue") and _COLON.search(link))
             or _CJK.search(match.group()[: match.start("value") - match.start()])
+            and not _LATIN.search(link)
         )
         if _ordinary(bare) and not named:
             continue
         yield match.start("value"), match.end("value"), "HANDLE"
+    for match in _HANDLE_BEFORE.finditer(text):
+        bare = match.group("value").lstrip("@")
+        if not _no_id(bare) and not (_ordinary(bare) and _CJK.search(match.group("link")) is None):
+            yield match.start("value"), match.end("value"), "HANDLE"
     for match in _MENTION.finditer(text):
         if not _ordinary(match.group()[1:]) and not _no_id(match.group()[1:]):
             yield match.start(), match.end(), "HANDLE"
@@ -174,12 +189,12 @@ def _plate_shaped(value: str) -> bool:
 
 def _cue_after(after: str) -> bool:
     """Whether the words after a plate-shaped token name a vehicle: a word of parking or driving in
-    its clause (unbroken by a space in Chinese), a word naming the car just after it."""
+    its clause, a word naming the car just after it."""
     cue = _PLATE_CUE_AFTER.search(after)
     if cue is None:
         return False
-    if cue.group("zh"):
-        return not any(c.isspace() for c in after[: cue.start()])
+    if cue.group("zh"):  # no Latin word between (`SM-S396B 屏幕有亮点 我的车…` is a model's)
+        return not any(c.isascii() and c.isalpha() for c in after[: cue.start()])
     return cue.group("clause") is not None or cue.start() <= 1
 
 
@@ -210,11 +225,13 @@ _MAC = re.compile(
 )
 # the words that name a device's address (a bare run of hex digits is a MAC only after one)
 _MAC_CUE = re.compile(
-    r"(?<![A-Za-z])(?:mac|bssid|device|wi-?fi)(?![a-z])|物理地址|硬件地址|網卡|网卡|设备|設備|路由器|"
+    r"(?<![A-Za-z])(?:macs?|bssid|device|wi-?fi)(?![a-z])|物理地址|硬件地址|網卡|网卡|设备|設備|路由器|"
     r"端末|ルーター|ハードウェアアドレス|맥\s*주소|기기|공유기|단말",
     re.IGNORECASE,
 )
+_HEX_WORD = re.compile("[A-F]{5}")  # DEADBEEF, CAFEBABE: a programmer's constant, not a random address
 _IMEI = re.compile(r"(?<![0-9])\d{2}([ \-./]?)\d{6}\1\d{6}\1\d(?![0-9])")
+_NOT_DIGIT = re.compile(r"\D")
 _IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號|製造番号|端末識別番号|단말기\s*번호", re.IGNORECASE)
 # a serial number: the token after its cue, with a digit in it
 _SERIAL = re.compile(
@@ -237,20 +254,22 @@ def may_device(text: str) -> bool:
 
 
 def _mac(text: str, match: re.Match[str]) -> bool:
-    """Whether a MAC-shaped run is one: pairs split by colons or dashes are; dotted or bare, some hex
-    letter in it (a run of decimal digits is a barcode or a number), and a bare run either after a
-    device's cue or in capitals mixed with digits."""
+    """Whether a MAC-shaped run is one: pairs split by colons or dashes are; Cisco's dotted quads
+    with a hex letter or after a device's cue; a bare run with a hex letter (twelve decimal digits
+    are a barcode) after a device's cue, or in capitals mixed with digits and no programmer's word."""
     value = match.group()
     if match.group(1):  # pairs split by colons or dashes
         return True
-    if not any(c.isalpha() for c in value):
-        return False
+    lettered = any(c.isalpha() for c in value)
+    cued = _MAC_CUE.search(clause_before(text, match.start(), 32)) is not None
     if match.group("bare") is None:
-        return True
-    return (
-        value.isupper()
+        return lettered or cued
+    return lettered and (
+        cued
+        or value.isupper()
         and sum(c.isdigit() for c in value) >= 3
-        or _MAC_CUE.search(clause_before(text, match.start(), 32)) is not None
+        and not _HEX_WORD.search(value)
+        and not keeps(text, match.start())
     )
 
 
@@ -261,7 +280,9 @@ def devices(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "DEVICE"
     if _IMEI_CUE.search(text):
         for match in _IMEI.finditer(text):
-            if imei.is_valid(match.group()) and _IMEI_CUE.search(clause_before(text, match.start(), 24)):
+            if imei.is_valid(_NOT_DIGIT.sub("", match.group())) and _IMEI_CUE.search(
+                clause_before(text, match.start(), 24)
+            ):
                 yield match.start(), match.end(), "DEVICE"
     for match in _SERIAL.finditer(text):
         yield match.start("value"), match.end("value"), "DEVICE"
