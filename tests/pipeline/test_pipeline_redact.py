@@ -373,10 +373,13 @@ ACCOUNTS_REDACTED = [
     ("디코 t2n6mdnyuwyczfk 들어와", "디코 [HANDLE] 들어와"),
     ("kyle_92是我的微信", "[HANDLE]是我的微信"),
     ("ping @kyle_92 pls", "ping [HANDLE] pls"),
+    ("follow t.me/kyle_92 or instagram.com/lily.chen_22", "follow t.me/[HANDLE] or instagram.com/[HANDLE]"),
+    ("裏垢 @abc_123", "裏垢 [HANDLE]"),
     # plates: by shape where it is a plate's alone, else by a vehicle cue before or after
     ("我的车是藏H-F12572，停在B2了", "我的车是[PLATE]，停在B2了"),
     ("ETC绑定的车牌【粤B·D12345】能改吗", "ETC绑定的车牌【[PLATE]】能改吗"),
     ("我的车是XB 1666，停在B2了", "我的车是[PLATE]，停在B2了"),
+    ("粤b12345被贴条了", "[PLATE]被贴条了"),
     ("把WSE-8027加到小区门禁白名单", "把[PLATE]加到小区门禁白名单"),
     ("can u check if 191-WW-798 has any parking fines", "can u check if [PLATE] has any parking fines"),
     ("Rego KA06EY7802 expired last week", "Rego [PLATE] expired last week"),
@@ -391,6 +394,9 @@ ACCOUNTS_REDACTED = [
     ("맥주소: 18:44:71:35:62:92", "맥주소: [DEVICE]"),
     ("IMEI 35.209900.176148.1", "IMEI [DEVICE]"),
     ("S/N: C02XK1ABJG5H", "S/N: [DEVICE]"),
+    ("*#06# 显示 352099 001761 481", "*#06# 显示 [DEVICE]"),
+    ("MEID A0000012345678", "MEID [DEVICE]"),
+    ("IDFA: 6D92078A-8246-4BA4-AE5B-76104861E7DC", "IDFA: [DEVICE]"),
     ("シリアル番号はC02XK1ABJG5Hです", "シリアル番号は[DEVICE]です"),
 ]
 ACCOUNTS_NEAR_MISSES = [
@@ -406,6 +412,8 @@ ACCOUNTS_NEAR_MISSES = [
     "order ABC-1234 shipped; 型号 RTX-4090",
     "commit 1a2b3c4d5e6f; 版本号 A1B2C3D4E5F6; DEADBEEF1234",
     "barcode 012345678905",
+    "新ABCDEF上市了; 京东 2024",
+    "device id 12",
     "MAC address format is XX:XX",
 ]
 

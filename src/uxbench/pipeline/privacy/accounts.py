@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from stdnum import imei
+from stdnum import imei, meid
 
 from uxbench.pipeline.privacy.context import clause_after, clause_before, keeps
 
@@ -33,7 +33,8 @@ _MESSENGERS = (
     r"twitter|推特|ツイッター|트위터|discord|ディスコード|디스코드|디코|whatsapp|ワッツアップ|왓츠앱|"
     r"skype|スカイプ|스카이프|snapchat|スナップチャット|스냅챗|facebook|脸书|臉書|フェイスブック|페이스북|"
     r"tiktok|ティックトック|틱톡|抖音号?|douyin|weibo|微博|小红书|小紅書|xiaohongshu|bilibili|b站|"
-    r"threads|mastodon|github|steam|"
+    r"threads|mastodon|github|steam|[vV微威薇][❤♥💗]|"
+    r"(?:t\.me|(?:www\.)?(?:instagram|twitter|x|facebook|fb|tiktok|weibo|github|threads)\.(?:com|net))/@?|"
     r"(?:my|your|his|her|their|our)\s+(?:handle|user\s*name|screen\s*name|user\s*id)|"
     r"用户名|用戶名|ユーザー名|ユーザーID|아이디|계정"
 )
@@ -46,7 +47,9 @@ _MESSENGERS_AMBIGUOUS = (
 )
 # the words between the name and the value: `微信号是`, `LINE ID：`, `카톡 아이디는`, `Signal, username`
 _ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z0-9])"
-_ACCOUNT_WORDS = rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|아이디|계정"
+_ACCOUNT_WORDS = (
+    rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|垢|아이디|계정"
+)
 _LINKS = (
     rf"(?:[\s:：=＝]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?![A-Za-z])|"
     r"是|为|為|搜索?|加|は|の|で|는|은|이)*"
@@ -143,10 +146,14 @@ def handles(text: str) -> Iterator[Span]:
 
 # ------------------------------------------------------------------ vehicle plates
 _PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+# mainland plates, in either case: a province, a letter, five or six letters and digits (three digits
+# at least: `_PLATE_DIGITS`) or four and a kind (学, 警, 港)
 _PLATE_ZH = re.compile(
-    rf"[{_PROVINCES}][A-HJ-NP-Z][·•・\- ]?(?:[A-HJ-NP-Z0-9]{{5,6}}|[A-HJ-NP-Z0-9]{{4}}[学警挂领港澳试超使])"
+    rf"[{_PROVINCES}][A-HJ-NP-Za-hj-np-z][·•・\- ]?"
+    r"(?:[A-HJ-NP-Za-hj-np-z0-9]{5,6}|[A-HJ-NP-Z0-9]{4}[学警挂领港澳试超使])"
     r"(?![0-9A-Za-z])"
 )
+_PLATE_DIGITS = 3  # every plate read by shape has three digits at least (新MACBOOK is none)
 # Korean plates: the letters of the plate series only, the region (old plates) optional
 _KO_REGIONS = "서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주"
 _KO_PLATE_LETTERS = "가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주아바사자배하허호"
@@ -202,7 +209,8 @@ def plates(text: str) -> Iterator[Span]:
     """Mainland, Korean and Japanese plates by shape; other plates by a vehicle cue before or after."""
     for pattern in (_PLATE_ZH, _PLATE_KO, _PLATE_JA):
         for match in pattern.finditer(text):
-            yield match.start(), match.end(), "PLATE"
+            if sum(c.isdigit() for c in match.group()) >= _PLATE_DIGITS:
+                yield match.start(), match.end(), "PLATE"
     if _PLATE_CUE.search(text) or _PLATE_CUE_AFTER.search(text):
         for match in _PLATE_ANY.finditer(text):
             if not _plate_shaped(match.group()):
@@ -230,9 +238,17 @@ _MAC_CUE = re.compile(
     re.IGNORECASE,
 )
 _HEX_WORD = re.compile("[A-F]{5}")  # DEADBEEF, CAFEBABE: a programmer's constant, not a random address
-_IMEI = re.compile(r"(?<![0-9])\d{2}([ \-./]?)\d{6}\1\d{6}\1\d(?![0-9])")
+_IMEI = re.compile(r"(?<![0-9])(?<![0-9][ \-./])\d(?:[ \-./]?\d){14}(?![0-9])")
 _NOT_DIGIT = re.compile(r"\D")
-_IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號|製造番号|端末識別番号|단말기\s*번호", re.IGNORECASE)
+_NOT_HEX = re.compile("[^0-9A-Fa-f]")
+_IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號|製造番号|端末識別番号|단말기\s*번호|\*#06#", re.IGNORECASE)
+# an advertising or hardware id after its name: MEID (checked), IDFA, Android ID, 设备ID, UDID
+_DEVICE_ID = re.compile(
+    r"(?<![A-Za-z])(?:(?P<meid>MEID)|IDFA|IDFV|GAID|AAID|OAID|UDID|android\s*id|"
+    r"(?:device|设备|設備|端末|기기)\s*(?:id|识别码|識別碼|識別子|식별자))(?![A-Za-z])"
+    r"(?:[\s:：=#]|is|是|为|は|는|은)*(?P<value>[0-9A-Fa-f]{8,40}(?:-[0-9A-Fa-f]{4,40}){0,4})(?![0-9A-Za-z\-])",
+    re.IGNORECASE,
+)
 # a serial number: the token after its cue, with a digit in it
 _SERIAL = re.compile(
     r"(?:(?<![A-Za-z0-9])(?-i:SN|S/N|s/n)(?![A-Za-z0-9])|serial\s*(?:no\.?|number|#)?|序列号|序列號|序號|シリアル(?:番号|ナンバー|No\.?)?|"
@@ -243,12 +259,13 @@ _SERIAL = re.compile(
 
 
 def may_device(text: str) -> bool:
-    """Whether a device's address, IMEI or serial number may be in the text: a separator of a MAC,
-    a hex run's letter or a cue."""
+    """Whether a device's address, IMEI, serial number or id may be in the text: a separator of a
+    MAC, a hex run or a cue."""
     return (
         any(c in text for c in ":-.")
         or _IMEI_CUE.search(text) is not None
         or _SERIAL.search(text) is not None
+        or _DEVICE_ID.search(text) is not None
         or _MAC.search(text) is not None
     )
 
@@ -274,7 +291,8 @@ def _mac(text: str, match: re.Match[str]) -> bool:
 
 
 def devices(text: str) -> Iterator[Span]:
-    """MAC addresses in any notation; IMEIs (Luhn-checked) and serial numbers after their cues."""
+    """MAC addresses in any notation; IMEIs (Luhn-checked), serial numbers and device ids (a MEID
+    checked) after their cues."""
     for match in _MAC.finditer(text):
         if _mac(text, match):
             yield match.start(), match.end(), "DEVICE"
@@ -286,3 +304,8 @@ def devices(text: str) -> Iterator[Span]:
                 yield match.start(), match.end(), "DEVICE"
     for match in _SERIAL.finditer(text):
         yield match.start("value"), match.end("value"), "DEVICE"
+    for match in _DEVICE_ID.finditer(text):
+        value = match.group("value")
+        hexes = _NOT_HEX.sub("", value)
+        if meid.is_valid(value) if match.group("meid") else len(hexes) >= 16 and not hexes.isalpha():
+            yield match.start("value"), match.end("value"), "DEVICE"
