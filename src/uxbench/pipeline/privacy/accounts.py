@@ -68,7 +68,10 @@ _HANDLE_BEFORE = re.compile(
     rf"(?:{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}){_WORD_END}",
     re.IGNORECASE,
 )
-_ANY_CUE = re.compile(f"(?:{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}){_WORD_END}", re.IGNORECASE)
+# the names in lower case, to test a lowered text for any (a case-blind search of them costs twice)
+_ANY_CUE_LOWER = re.compile(
+    rf"{_MESSENGERS.lower()}|line|signal|snap|tg|ig|ins|fb|x|handle|user\s*name|screen\s*name"
+)
 # an @-mention on its own, between spaces, punctuation or CJK: a handle when it is not an ordinary word
 # (`@property`, `@media`); not a package, a call or a piece of a password (`@types/node`, `r#@Mx9)`)
 _MENTION = re.compile(
@@ -90,7 +93,7 @@ _PLATFORM_WORDS = frozenset(
 
 def may_handle(text: str) -> bool:
     """Whether a messenger's name or an `@` is in the text at all: most turns have neither."""
-    return "@" in text or _ANY_CUE.search(text) is not None
+    return "@" in text or _ANY_CUE_LOWER.search(text.lower()) is not None
 
 
 def _ordinary(value: str) -> bool:
