@@ -375,6 +375,7 @@ ACCOUNTS_REDACTED = [
     ("ping @kyle_92 pls", "ping [HANDLE] pls"),
     ("follow t.me/kyle_92 or instagram.com/lily.chen_22", "follow t.me/[HANDLE] or instagram.com/[HANDLE]"),
     ("裏垢 @abc_123", "裏垢 [HANDLE]"),
+    ("微信「kyle_92」, my IG is kyle.chen", "微信「[HANDLE]」, my IG is [HANDLE]"),
     # plates: by shape where it is a plate's alone, else by a vehicle cue before or after
     ("我的车是藏H-F12572，停在B2了", "我的车是[PLATE]，停在B2了"),
     ("ETC绑定的车牌【粤B·D12345】能改吗", "ETC绑定的车牌【[PLATE]】能改吗"),
@@ -412,7 +413,8 @@ ACCOUNTS_NEAR_MISSES = [
     "order ABC-1234 shipped; 型号 RTX-4090",
     "commit 1a2b3c4d5e6f; 版本号 A1B2C3D4E5F6; DEADBEEF1234",
     "barcode 012345678905",
-    "新ABCDEF上市了; 京东 2024",
+    "新ABCDEF上市了; 京东 2024; 北京 CA1234 航班; 最新A12345",
+    "my Signal is weak; the LINE is busy",
     "device id 12",
     "MAC address format is XX:XX",
 ]

@@ -51,11 +51,11 @@ _ACCOUNT_WORDS = (
     rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|垢|아이디|계정"
 )
 _LINKS = (
-    rf"(?:[\s:：=＝]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?![A-Za-z])|"
+    rf"(?:[\s:：=＝「『【（(\"'“‘<]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?![A-Za-z])|"
     r"是|为|為|搜索?|加|は|の|で|는|은|이)*"
 )
 _WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (wx is not wxid's start)
-_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?"
+_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9_][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?"
 _HANDLE_AT = re.compile(
     rf"(?<![A-Za-z])(?:(?P<cue>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
     rf"(?P<link>{_LINKS})(?P<value>{_HANDLE_VALUE})(?![A-Za-z0-9@#])",
@@ -77,7 +77,7 @@ _ANY_CUE_LOWER = re.compile(
 _MENTION = re.compile(
     r"(?<![^\s(（\[「【,，:：、\u3000-\uffff])@[A-Za-z0-9][A-Za-z0-9_.]{2,30}(?<!\.)(?![^\s,，。.!?！？、;；)）\]」】\u3000-\uffff])"
 )
-_LINKED = re.compile(rf"{_ACCOUNT_WORDS}|[:：=＝是为為搜加は는은이]", re.IGNORECASE)
+_LINKED = re.compile(rf"{_ACCOUNT_WORDS}|[:：=＝是为為搜加は는은이]|is", re.IGNORECASE)
 _COLON = re.compile("[:：=＝]")
 _NAMED = re.compile(_ACCOUNT_WORDS, re.IGNORECASE)
 _VOWEL = re.compile("[aeiou]", re.IGNORECASE)  # a run of consonants (`nfpnlpk`) is no word
@@ -148,11 +148,13 @@ def handles(text: str) -> Iterator[Span]:
 
 
 # ------------------------------------------------------------------ vehicle plates
+# a province's letter that ends a place's or a word's name is no plate's (北京CA1234 is a flight, 最新)
+_PLACE_HEADS = "北南东西天四最更全崭创重"
 _PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
 # mainland plates, in either case: a province, a letter, five or six letters and digits (three digits
 # at least: `_PLATE_DIGITS`) or four and a kind (学, 警, 港)
 _PLATE_ZH = re.compile(
-    rf"[{_PROVINCES}][A-HJ-NP-Za-hj-np-z][·•・\- ]?"
+    rf"(?<![{_PLACE_HEADS}])[{_PROVINCES}] ?[A-HJ-NP-Za-hj-np-z][·•・\- ]?"
     r"(?:[A-HJ-NP-Za-hj-np-z0-9]{5,6}|[A-HJ-NP-Z0-9]{4}[学警挂领港澳试超使])"
     r"(?![0-9A-Za-z])"
 )
