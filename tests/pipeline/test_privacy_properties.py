@@ -295,7 +295,13 @@ def macs(draw: st.DrawFn) -> str:
     joined = "".join(octets)
     value = draw(
         st.sampled_from(
-            (":".join(octets), "-".join(octets), f"{joined[:4]}.{joined[4:8]}.{joined[8:]}", joined)
+            (
+                ":".join(octets),
+                "-".join(octets),
+                f"{joined[:4]}.{joined[4:8]}.{joined[8:]}",
+                f"{joined[:4]}-{joined[4:8]}-{joined[8:]}",
+                joined,
+            )
         )
     )
     return value.upper() if draw(st.booleans()) else value

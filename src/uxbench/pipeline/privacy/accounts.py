@@ -231,9 +231,10 @@ def plates(text: str) -> Iterator[Span]:
 # ------------------------------------------------------------------ device identifiers
 _HEX2 = "[0-9A-Fa-f]{2}"
 _HEX4 = "[0-9A-Fa-f]{4}"
-# a MAC address: six pairs split by colons or dashes, Cisco's three dotted quads, or twelve bare digits
+# a MAC address: six pairs split by colons or dashes, three quads split by dots (Cisco) or dashes
+# (Huawei, H3C), or twelve bare digits
 _MAC = re.compile(
-    rf"(?<![0-9A-Za-z:\-.])(?:{_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}|{_HEX4}\.{_HEX4}\.{_HEX4}|(?P<bare>[0-9A-Fa-f]{{12}}))"
+    rf"(?<![0-9A-Za-z:\-.])(?:{_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}|{_HEX4}(?P<quad>[.\-]){_HEX4}(?P=quad){_HEX4}|(?P<bare>[0-9A-Fa-f]{{12}}))"
     r"(?![0-9A-Za-z:\-]|\.[0-9A-Za-z])"
 )
 # the words that name a device's address (a bare run of hex digits is a MAC only after one)
@@ -258,7 +259,8 @@ _DEVICE_ID = re.compile(
 _SERIAL = re.compile(
     r"(?:(?<![A-Za-z0-9])(?-i:SN|S/N|s/n)(?![A-Za-z0-9])|serial\s*(?:no\.?|number|#)?|序列号|序列號|序號|シリアル(?:番号|ナンバー|No\.?)?|"
     r"시리얼\s*(?:번호|넘버)?|일련\s*번호)"
-    r"(?:[\s:：#=]|is|是|为|は|는|은)*(?P<value>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-))(?![A-Za-z0-9])",
+    r"(?:[\s:：#=]|is|是|为|は|는|은|码|碼|号|號|番号|번호|no\.?|number)*"
+    r"(?P<value>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-))(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
 
@@ -276,8 +278,8 @@ def may_device(text: str) -> bool:
 
 
 def _mac(text: str, match: re.Match[str]) -> bool:
-    """Whether a MAC-shaped run is one: pairs split by colons or dashes are; Cisco's dotted quads
-    with a hex letter or after a device's cue; a bare run with a hex letter (twelve decimal digits
+    """Whether a MAC-shaped run is one: pairs split by colons or dashes are; quads with a hex letter
+    or after a device's cue; a bare run with a hex letter (twelve decimal digits
     are a barcode) after a device's cue, or in capitals mixed with digits and no programmer's word."""
     value = match.group()
     if match.group(1):  # pairs split by colons or dashes
