@@ -9,8 +9,9 @@ ordinary word there (`Discord server`, `微信APP`) names no account; a name tha
 word (LINE, Signal, snap, tg, X) needs a linking word or an `@`. Plates are read by shape where the
 shape is a plate's alone (mainland, Korean, Japanese), else after a vehicle cue (plate, rego,
 车牌, 違章, 번호판) or before one (`… has parking fines`). A MAC address is read in any notation
-(`aa:bb:…`, `AA-BB-…`, Cisco's `aabb.ccdd.eeff`, twelve bare hex digits); an IMEI is 15 digits
-with a Luhn check after its cue; a serial number is the token after its cue (SN, 序列号, シリアル).
+(`aa:bb:…`, `AA-BB-…`, Cisco's `aabb.ccdd.eeff`, Huawei's `aabb-ccdd-eeff`, twelve bare hex
+digits); an IMEI is 15 digits, grouped anyhow, with a Luhn check after its cue; a serial number or
+a device id (MEID, checked; IDFA, Android ID, UDID) is the token after its cue (SN, 序列号, シリアル).
 """
 
 from __future__ import annotations
@@ -69,9 +70,7 @@ _HANDLE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # the names in lower case, to test a lowered text for any (a case-blind search of them costs twice)
-_ANY_CUE_LOWER = re.compile(
-    rf"{_MESSENGERS.lower()}|line|signal|snap|tg|ig|ins|fb|x|handle|user\s*name|screen\s*name"
-)
+_ANY_CUE_LOWER = re.compile(f"{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}".lower())
 # an @-mention on its own, between spaces, punctuation or CJK: a handle when it is not an ordinary word
 # (`@property`, `@media`); not a package, a call or a piece of a password (`@types/node`, `r#@Mx9)`)
 _MENTION = re.compile(
@@ -220,10 +219,10 @@ def plates(text: str) -> Iterator[Span]:
         for match in _PLATE_ANY.finditer(text):
             if not _plate_shaped(match.group()):
                 continue
-            before = _VALUE_BEFORE.sub("", clause_before(text, match.start(), 24))
-            after = _VALUE_AFTER.sub("", clause_after(text, match.end(), 24))
             if keeps(text, match.start()):  # a model's, a student's or an order's number
                 continue
+            before = _VALUE_BEFORE.sub("", clause_before(text, match.start(), 24))
+            after = _VALUE_AFTER.sub("", clause_after(text, match.end(), 24))
             if _PLATE_CUE.search(before) or _cue_after(after):
                 yield match.start(), match.end(), "PLATE"
 
@@ -263,18 +262,6 @@ _SERIAL = re.compile(
     r"(?P<value>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-))(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
-
-
-def may_device(text: str) -> bool:
-    """Whether a device's address, IMEI, serial number or id may be in the text: a separator of a
-    MAC, a hex run or a cue."""
-    return (
-        any(c in text for c in ":-.")
-        or _IMEI_CUE.search(text) is not None
-        or _SERIAL.search(text) is not None
-        or _DEVICE_ID.search(text) is not None
-        or _MAC.search(text) is not None
-    )
 
 
 def _mac(text: str, match: re.Match[str]) -> bool:
