@@ -385,6 +385,7 @@ ACCOUNTS_REDACTED = [
     ("can u check if 191-WW-798 has any parking fines", "can u check if [PLATE] has any parking fines"),
     ("Rego KA06EY7802 expired last week", "Rego [PLATE] expired last week"),
     ("vehicle no.MKG2944 needs a FASTag", "vehicle no.[PLATE] needs a FASTag"),
+    ("VRN AB12 CDE, PLATE KA 01 AB 1234", "VRN [PLATE], PLATE [PLATE]"),
     ("登録ナンバー【名古屋300む・・73】を変更", "登録ナンバー【[PLATE]】を変更"),
     ("なにわ 330 ぬ ・・56の車が停めっぱなし", "[PLATE]の車が停めっぱなし"),
     ("울산824가8469 차주분 차 좀 빼주세요", "[PLATE] 차주분 차 좀 빼주세요"),
@@ -400,6 +401,7 @@ ACCOUNTS_REDACTED = [
     ("MEID A0000012345678", "MEID [DEVICE]"),
     ("IDFA: 6D92078A-8246-4BA4-AE5B-76104861E7DC", "IDFA: [DEVICE]"),
     ("シリアル番号はC02XK1ABJG5Hです", "シリアル番号は[DEVICE]です"),
+    ("製造番号 ABC123456 の修理、Viber: kyle_99", "製造番号 [DEVICE] の修理、Viber: [HANDLE]"),
 ]
 ACCOUNTS_NEAR_MISSES = [
     "打开微信APP看看，微信8.0.47更新了",

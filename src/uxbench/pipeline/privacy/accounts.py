@@ -34,8 +34,8 @@ _MESSENGERS = (
     r"twitter|推特|ツイッター|트위터|discord|ディスコード|디스코드|디코|whatsapp|ワッツアップ|왓츠앱|"
     r"skype|スカイプ|스카이프|snapchat|スナップチャット|스냅챗|facebook|脸书|臉書|フェイスブック|페이스북|"
     r"tiktok|ティックトック|틱톡|抖音号?|douyin|weibo|微博|小红书|小紅書|xiaohongshu|bilibili|b站|"
-    r"threads|mastodon|github|steam|[vV微威薇][❤♥💗]|"
-    r"(?:t\.me|(?:www\.)?(?:instagram|twitter|x|facebook|fb|tiktok|weibo|github|threads)\.(?:com|net))/@?|"
+    r"threads|mastodon|github|steam|viber|zalo|reddit|[vV微威薇][❤♥💗]|"
+    r"(?:t\.me|(?:www\.)?(?:instagram|twitter|x|facebook|fb|tiktok|weibo|github|threads)\.(?:com|net)|linkedin\.com/in)/@?|"
     r"(?:my|your|his|her|their|our)\s+(?:handle|user\s*name|screen\s*name|user\s*id)|"
     r"用户名|用戶名|ユーザー名|ユーザーID|아이디|계정"
 )
@@ -169,9 +169,9 @@ _PLATE_JA = re.compile(
     r"(?:[\u4e00-\u9fff]{1,4}|なにわ|つくば|いわき) ?\d{2,3} ?[\u3041-\u3093] ?"
     r"(?:\d{1,2}-\d{2}|[・·.•]{1,3} ?\d{1,3}|\d{4})(?![0-9])"
 )
-# with a vehicle cue: any plate-shaped token (letters and digits in one to four groups)
+# with a vehicle cue: any plate-shaped token (letters and digits in one to five groups)
 _PLATE_CUE = re.compile(
-    r"(?<![A-Za-z])(?:(?:number|licen[cs]e|registration)\s*plates?|plates?|registration|reg|rego|"
+    r"(?<![A-Za-z])(?:(?:number|licen[cs]e|registration)\s*plates?|plates?|registration|reg|rego|vrn|"
     r"vehicle(?:\s*(?:no\.?|number|reg\w*))?|car\s*(?:no\.?|number)|(?:my|the|his|her|their|our)\s+car(?:'s)?\s+is)"
     r"(?![A-Za-z])|车牌号?码?|車牌號?碼?|牌照|车号|車號|我的车是?|我的車是?|违章|違規|违停|罚单|罰單|"
     r"ナンバー(?:プレート)?|車番|車両番号|登録番号|차량\s*번호|차\s*번호|번호판|제\s*차는?",
@@ -185,7 +185,8 @@ _PLATE_CUE_AFTER = re.compile(
     r"这辆车|這輛車|那辆车|那輛車|の車|の車両|차주|차량",
     re.IGNORECASE,
 )
-_PLATE_ANY = re.compile(r"(?<![0-9A-Za-z\-·])[A-Z0-9]{1,10}(?:[ \-·][A-Z0-9]{1,7}){0,3}(?![0-9A-Za-z\-·])")
+_GROUP_GAP = re.compile(r"[ \-·]")
+_PLATE_ANY = re.compile(r"(?<![0-9A-Za-z\-·])[A-Z0-9]{1,10}(?:[ \-·][A-Z0-9]{1,7}){0,4}(?![0-9A-Za-z\-·])")
 # up to the last value before a candidate (a digit, or a value found and masked): a cue names the
 # value just after it, not a model number after the plate (`차 번호는 72더 0372입니다 RTX 4070`)
 _VALUE_BEFORE = re.compile(r"^.*[\d\x00]", re.DOTALL)
@@ -217,14 +218,33 @@ def plates(text: str) -> Iterator[Span]:
                 yield match.start(), match.end(), "PLATE"
     if _PLATE_CUE.search(text) or _PLATE_CUE_AFTER.search(text):
         for match in _PLATE_ANY.finditer(text):
-            if not _plate_shaped(match.group()):
-                continue
-            if keeps(text, match.start()):  # a model's, a student's or an order's number
-                continue
-            before = _VALUE_BEFORE.sub("", clause_before(text, match.start(), 24))
-            after = _VALUE_AFTER.sub("", clause_after(text, match.end(), 24))
-            if _PLATE_CUE.search(before) or _cue_after(after):
-                yield match.start(), match.end(), "PLATE"
+            found = _plate_in(text, match)
+            if found is not None:
+                yield found[0], found[1], "PLATE"
+
+
+def _plate_in(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """The widest run of whole groups of a plate-shaped token that a vehicle cue names: a cue in
+    capitals is no part of it (`VRN AB12 CDE`), nor a word after it (`TN 65 FS 8513 ID:…`)."""
+    gaps = [g.start() for g in _GROUP_GAP.finditer(text, *match.span())]
+    starts = [match.start(), *(gap + 1 for gap in gaps)]
+    ends = [match.end(), *reversed(gaps)]
+    for start in starts:
+        for end in ends:
+            if end > start and _cued_plate(text, start, end):
+                return start, end
+    return None
+
+
+def _cued_plate(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` is plate-shaped and a vehicle cue names it, and no order's, model's
+    or student's cue."""
+    if not _plate_shaped(text[start:end]) or keeps(text, start):
+        return False
+    before = _VALUE_BEFORE.sub("", clause_before(text, start, 24))
+    return _PLATE_CUE.search(before) is not None or _cue_after(
+        _VALUE_AFTER.sub("", clause_after(text, end, 24))
+    )
 
 
 # ------------------------------------------------------------------ device identifiers
@@ -257,7 +277,7 @@ _DEVICE_ID = re.compile(
 # a serial number: the token after its cue, with a digit in it
 _SERIAL = re.compile(
     r"(?:(?<![A-Za-z0-9])(?-i:SN|S/N|s/n)(?![A-Za-z0-9])|serial\s*(?:no\.?|number|#)?|序列号|序列號|序號|シリアル(?:番号|ナンバー|No\.?)?|"
-    r"시리얼\s*(?:번호|넘버)?|일련\s*번호)"
+    r"시리얼\s*(?:번호|넘버)?|일련\s*번호|製造番号|제조\s*번호)"
     r"(?:[\s:：#=]|is|是|为|は|는|은|码|碼|号|號|番号|번호|no\.?|number)*"
     r"(?P<value>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-))(?![A-Za-z0-9])",
     re.IGNORECASE,
