@@ -405,6 +405,7 @@ ACCOUNTS_REDACTED = [
 ]
 ACCOUNTS_NEAR_MISSES = [
     "打开微信APP看看，微信8.0.47更新了",
+    "抖音 DOU+ 投放; Twitter API v2; 微信 Mac版",
     "LINE Payで払った",
     "this line fails: foo_bar",
     "the Signal is weak at 5G; Signal: weak",

@@ -86,7 +86,8 @@ _VERSION = re.compile(r"v?\d+(?:[.\-]\d+)+", re.IGNORECASE)
 # what follows a messenger's name and is part of it, not an account (微信APP, LINE Pay, 카톡 PC버전)
 _PLATFORM_WORDS = frozenset(
     "app apps pay web pc mac ios android ipad windows group groups call calls video live official "
-    "bot bots store id ok chat channel server account accounts".split()
+    "bot bots store id ok chat channel server account accounts api sdk pro plus lite mini premium "
+    "business nitro beta vlog plog dou".split()
 )
 
 
