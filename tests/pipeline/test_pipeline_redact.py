@@ -348,3 +348,88 @@ def test_a_number_split_over_two_turns_of_one_speaker_is_one_number(
     between = (turns_[0], LogTurn("assistant", "好的"), turns_[1])
     alone = redact.redact_conversation(Conversation("c1", between), Counter())
     assert alone.turns[0].text == (parts[0] if expected[0] != parts[0] else expected[0])
+
+
+# ------------------------------------------------------------------ accounts: handles, plates, devices
+PATTERNS_ONLY = redact.Redactor(ner=None)
+ACCOUNTS_REDACTED = [
+    # a handle after any messenger's name as users write it, with the words between
+    ("加我V信 kyle_2024，备注来意", "加我V信 [HANDLE]，备注来意"),
+    ("vx搜 kk_lee99", "vx搜 [HANDLE]"),
+    ("不方便的话加QQ579096聊", "不方便的话加QQ[HANDLE]聊"),
+    ("我扣扣856777，晚上在线", "我扣扣[HANDLE]，晚上在线"),
+    ("tg搜@Xab92tDrU就能找到我", "tg搜[HANDLE]就能找到我"),
+    ("飞机号 kylezz_88", "飞机号 [HANDLE]"),
+    ("小红书号：xhs_9988", "小红书号：[HANDLE]"),
+    ("message me on Signal, username od6eWGP4xkGXY4nt", "message me on Signal, username [HANDLE]"),
+    ("snap: I2609kzym5rxjq.rl lol", "snap: [HANDLE] lol"),
+    ("add me on insta: cpnyd", "add me on insta: [HANDLE]"),
+    ("find me on discord: kyle#1234", "find me on discord: [HANDLE]"),
+    ("skype id:live:.cid.a0f565d4ee4b3114", "skype id:[HANDLE]"),
+    ("ラインUxvjqqで連絡ください", "ライン[HANDLE]で連絡ください"),
+    ("X(旧Twitter)は@taro_123です", "X(旧Twitter)は[HANDLE]です"),
+    ("インスタのIDはlily_22です", "インスタのIDは[HANDLE]です"),
+    ("라인 아이디는 ukwpm_i5kkj이에요", "라인 아이디는 [HANDLE]이에요"),
+    ("디코 t2n6mdnyuwyczfk 들어와", "디코 [HANDLE] 들어와"),
+    ("kyle_92是我的微信", "[HANDLE]是我的微信"),
+    ("ping @kyle_92 pls", "ping [HANDLE] pls"),
+    ("follow t.me/kyle_92 or instagram.com/lily.chen_22", "follow t.me/[HANDLE] or instagram.com/[HANDLE]"),
+    ("裏垢 @abc_123", "裏垢 [HANDLE]"),
+    ("微信「kyle_92」, my IG is kyle.chen", "微信「[HANDLE]」, my IG is [HANDLE]"),
+    # plates: by shape where it is a plate's alone, else by a vehicle cue before or after
+    ("我的车是藏H-F12572，停在B2了", "我的车是[PLATE]，停在B2了"),
+    ("ETC绑定的车牌【粤B·D12345】能改吗", "ETC绑定的车牌【[PLATE]】能改吗"),
+    ("我的车是XB 1666，停在B2了", "我的车是[PLATE]，停在B2了"),
+    ("粤b12345被贴条了", "[PLATE]被贴条了"),
+    ("把WSE-8027加到小区门禁白名单", "把[PLATE]加到小区门禁白名单"),
+    ("can u check if 191-WW-798 has any parking fines", "can u check if [PLATE] has any parking fines"),
+    ("Rego KA06EY7802 expired last week", "Rego [PLATE] expired last week"),
+    ("vehicle no.MKG2944 needs a FASTag", "vehicle no.[PLATE] needs a FASTag"),
+    ("VRN AB12 CDE, PLATE KA 01 AB 1234", "VRN [PLATE], PLATE [PLATE]"),
+    ("登録ナンバー【名古屋300む・・73】を変更", "登録ナンバー【[PLATE]】を変更"),
+    ("なにわ 330 ぬ ・・56の車が停めっぱなし", "[PLATE]の車が停めっぱなし"),
+    ("울산824가8469 차주분 차 좀 빼주세요", "[PLATE] 차주분 차 좀 빼주세요"),
+    ("차량번호 부산 91무3654 방문 등록", "차량번호 [PLATE] 방문 등록"),
+    # devices: a MAC in any notation, an IMEI however split, a serial number after its cue
+    ("两台设备的MAC：88b6.76c8.cc58、84A871847D0F", "两台设备的MAC：[DEVICE]、[DEVICE]"),
+    ("端末のMAC：141c0b6e11fd", "端末のMAC：[DEVICE]"),
+    ("맥주소: 18:44:71:35:62:92", "맥주소: [DEVICE]"),
+    ("IMEI 35.209900.176148.1", "IMEI [DEVICE]"),
+    ("S/N: C02XK1ABJG5H", "S/N: [DEVICE]"),
+    ("SN码：C02XK1ABJG5H，MAC地址 00e0-fc12-3456", "SN码：[DEVICE]，MAC地址 [DEVICE]"),
+    ("*#06# 显示 352099 001761 481", "*#06# 显示 [DEVICE]"),
+    ("MEID A0000012345678", "MEID [DEVICE]"),
+    ("IDFA: 6D92078A-8246-4BA4-AE5B-76104861E7DC", "IDFA: [DEVICE]"),
+    ("シリアル番号はC02XK1ABJG5Hです", "シリアル番号は[DEVICE]です"),
+    ("製造番号 ABC123456 の修理、Viber: kyle_99", "製造番号 [DEVICE] の修理、Viber: [HANDLE]"),
+]
+ACCOUNTS_NEAR_MISSES = [
+    "打开微信APP看看，微信8.0.47更新了",
+    "抖音 DOU+ 投放; Twitter API v2; 微信 Mac版",
+    "LINE Payで払った",
+    "this line fails: foo_bar",
+    "the Signal is weak at 5G; Signal: weak",
+    "my discord is down again, Discord server too",
+    "iPhone X 64GB",
+    "npm install @types/node; @property",
+    "我买的SM-S396B屏幕有亮点 我的车在楼下",
+    "学籍番号M20-1377で登録",
+    "order ABC-1234 shipped; 型号 RTX-4090",
+    "commit 1a2b3c4d5e6f; 版本号 A1B2C3D4E5F6; DEADBEEF1234",
+    "barcode 012345678905",
+    "新ABCDEF上市了; 京东 2024; 北京 CA1234 航班; 最新A12345",
+    "my Signal is weak; the LINE is busy",
+    "device id 12",
+    "MAC address format is XX:XX",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ACCOUNTS_REDACTED)
+def test_accounts_plates_and_devices_become_typed_placeholders(text: str, expected: str) -> None:
+    spans = PATTERNS_ONLY.find_spans(text)
+    assert redact._render(text, spans, None) == expected
+
+
+@pytest.mark.parametrize("text", ACCOUNTS_NEAR_MISSES)
+def test_what_only_looks_like_an_account_plate_or_device_survives(text: str) -> None:
+    assert PATTERNS_ONLY.find_spans(text) == []

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers.pipeline import dry_run
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 from stdnum import ean, luhn
@@ -209,3 +209,134 @@ def test_the_dry_run_writes_no_value_a_redactor_call_removes(tmp_path: Path, val
     written = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (run / "out").rglob("*.json*"))
     leaked = [v for v in removed if len(v) >= 7 and v in written]
     assert leaked == []
+
+
+# ------------------------------------------------------------------ accounts: handles, plates, devices
+HANDLE_CUES = (
+    "加我微信{v}，备注来意",
+    "vx：{v}",
+    "V信号是 {v}",
+    "QQ号:{v} 验证消息写项目名",
+    "电报搜@{v}",
+    "my telegram is @{v}",
+    "add me on insta: {v}",
+    "discord {v} tonight?",
+    "message me on Signal, username {v}",
+    "LINEのIDは{v}です",
+    "インスタ{v}フォローして！",
+    "カカオトーク {v}",
+    "카톡 아이디 {v}로 추가해주세요",
+    "인스타 {v} 팔로우 부탁해요",
+    "텔레그램 @{v}",
+)
+
+
+def _covered(text: str, value: str, kind: str | None) -> bool:
+    """Whether one span of `kind` (None: of any kind) holds the whole value."""
+    start = text.index(value)
+    spans = PATTERNS.find_spans(text)
+    return any(s <= start and start + len(value) <= e and kind in (k, None) for s, e, k in spans)
+
+
+@given(
+    value=st.from_regex(r"[a-z][a-z0-9_.]{2,14}[0-9][a-z0-9]{0,3}", fullmatch=True),
+    template=st.sampled_from(HANDLE_CUES),
+)
+@settings(max_examples=200, deadline=None, database=None)
+def test_an_id_after_any_messengers_name_is_a_handle(value: str, template: str) -> None:
+    text = template.replace("{v}", value)
+    assert _covered(text, value, None)  # `搜@a.aa0` may read as an e-mail: redacted all the same
+
+
+@st.composite
+def plates(draw: st.DrawFn) -> str:
+    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+    digits = st.text("0123456789", min_size=4, max_size=4)
+    return draw(
+        st.one_of(
+            st.builds(  # mainland, with the separators people type
+                lambda p, a, s, b: f"{p}{a}{s}{b}",
+                st.sampled_from("京沪粤川藏鲁浙苏"),
+                st.sampled_from(letters),
+                st.sampled_from(("", "·", "-", " ")),
+                st.builds(lambda x, y: x + y, st.sampled_from(letters + "0123456789"), digits),
+            ),
+            st.builds(  # Korean, with or without a region
+                lambda r, f, h, s, b: f"{r}{f}{h}{s}{b}",
+                st.sampled_from(("", "서울 ", "경기", "부산 ")),
+                st.text("123456789", min_size=2, max_size=3),
+                st.sampled_from("가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주하허호"),
+                st.sampled_from(("", " ")),
+                digits,
+            ),
+            st.builds(  # Japanese: office, class, kana, a number or its dots
+                lambda o, c, k, n: f"{o} {c} {k} {n}",
+                st.sampled_from(("品川", "名古屋", "尾張小牧", "なにわ", "横浜")),
+                st.sampled_from(("300", "500", "33", "580")),
+                st.sampled_from("あいうえかきくけこさすせそ"),
+                st.one_of(
+                    digits.map(lambda d: f"{d[:2]}-{d[2:]}"),
+                    st.text("123456789", min_size=1, max_size=3).map(lambda d: "・" * (4 - len(d)) + d),
+                ),
+            ),
+        )
+    )
+
+
+@given(value=plates(), template=st.sampled_from(("{v}", "停在楼下的{v}", "{v}の車", "제 차는 {v}이에요")))
+@settings(max_examples=200, deadline=None, database=None)
+def test_a_plate_of_its_own_shape_is_caught_anywhere(value: str, template: str) -> None:
+    assert _covered(template.replace("{v}", value), value, "PLATE")
+
+
+@st.composite
+def macs(draw: st.DrawFn) -> str:
+    octets = [f"{b:02x}" for b in draw(st.lists(st.integers(0, 255), min_size=6, max_size=6))]
+    joined = "".join(octets)
+    value = draw(
+        st.sampled_from(
+            (
+                ":".join(octets),
+                "-".join(octets),
+                f"{joined[:4]}.{joined[4:8]}.{joined[8:]}",
+                f"{joined[:4]}-{joined[4:8]}-{joined[8:]}",
+                joined,
+            )
+        )
+    )
+    return value.upper() if draw(st.booleans()) else value
+
+
+@given(
+    value=macs(),
+    template=st.sampled_from(("MAC地址是{v}", "device mac {v} drops", "端末のMAC：{v}", "맥주소: {v}")),
+)
+@settings(max_examples=200, deadline=None, database=None)
+def test_a_mac_after_its_cue_is_caught_in_any_notation(value: str, template: str) -> None:
+    assume(not value.isdigit())  # twelve bare decimal digits: a barcode
+    assert _covered(template.replace("{v}", value), value, "DEVICE")
+
+
+@given(
+    body=st.text("0123456789", min_size=14, max_size=14),
+    separator=st.sampled_from(("", " ", "-", ".")),
+    template=st.sampled_from(("IMEI:{v}", "串号{v}", "製造番号（IMEI）は{v}です", "단말기 IMEI {v}")),
+)
+@settings(max_examples=200, deadline=None, database=None)
+def test_an_imei_after_its_cue_is_caught_however_split(body: str, separator: str, template: str) -> None:
+    number = body + luhn.calc_check_digit(body)
+    value = separator.join((number[:2], number[2:8], number[8:14], number[14]))
+    text = template.replace("{v}", value)
+    assert _covered(text, value, None)  # a device's, or an old resident ID's
+
+
+@given(
+    messenger=st.sampled_from(("微信", "QQ", "LINE", "Discord", "카톡", "インスタ", "Signal")),
+    rest=st.one_of(
+        st.sampled_from((" APP", "Pay", " server is down", " is down", " group", "支付 35元")),
+        st.from_regex(r" v?[0-9]{1,2}\.[0-9]{1,2}(\.[0-9]{1,3})?", fullmatch=True),
+    ),
+)
+@settings(max_examples=200, deadline=None, database=None)
+def test_what_follows_a_messengers_name_but_names_no_account_is_kept(messenger: str, rest: str) -> None:
+    assert PATTERNS.find_spans(messenger + rest) == []

@@ -2,9 +2,16 @@
 account, car or phone.
 
 A messenger id has no shape of its own (`wxid_123abc`, `susan_91`, `@kyle`, a QQ number), so it is
-the word after its cue (微信, QQ, LINE ID, 카카오톡, Telegram, …, or an account's own word: handle,
-username, 用户名) in the same clause. Plates and MAC
-addresses have shapes of their own; an IMEI is 15 digits with a Luhn check after its cue.
+the token just after a messenger's name, however users write it (微信, vx, V信, QQ, 扣扣, LINE, ライン,
+라인, 카톡, tg, 电报, インスタ, 인스타, 推特, 디코, …), or after an account's own word (handle,
+username, 用户名, 아이디), with the words people put between (号, ID, 搜, 加, は, 아이디는, `:`). An
+ordinary word there (`Discord server`, `微信APP`) names no account; a name that is also an English
+word (LINE, Signal, snap, tg, X) needs a linking word or an `@`. Plates are read by shape where the
+shape is a plate's alone (mainland, Korean, Japanese), else after a vehicle cue (plate, rego,
+车牌, 違章, 번호판) or before one (`… has parking fines`). A MAC address is read in any notation
+(`aa:bb:…`, `AA-BB-…`, Cisco's `aabb.ccdd.eeff`, Huawei's `aabb-ccdd-eeff`, twelve bare hex
+digits); an IMEI is 15 digits, grouped anyhow, with a Luhn check after its cue; a serial number or
+a device id (MEID, checked; IDFA, Android ID, UDID) is the token after its cue (SN, 序列号, シリアル).
 """
 
 from __future__ import annotations
@@ -12,76 +19,308 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from stdnum import imei
+from stdnum import imei, meid
 
-from uxbench.pipeline.privacy.context import clause_before
+from uxbench.pipeline.privacy.context import clause_after, clause_before, keeps
 
 Span = tuple[int, int, str]
 
-# (LINE in capitals only: `this line fails: …` names no account)
+# ------------------------------------------------------------------ messenger handles
+# names that are nothing but a messenger's or a social network's, as users write them
 _MESSENGERS = (
-    r"(?<![A-Za-z])(?:微信|微信号|wechat|weixin|QQ|企鹅号|(?-i:LINE)(?:\s*ID)?|(?-i:LINE)の?ID|카카오톡|카톡|kakao(?:talk)?|telegram|"
-    r"whatsapp|skype|discord|instagram|抖音号?|微博)"
+    r"微信号?|微信の|威信|薇信|[vV]信|vx|wx|wechat|weixin|qq|扣扣|企鹅号|飞机号|飛機號|纸飞机|紙飛機|"
+    r"ライン|라인|kakao(?:\s*talk)?|카카오톡|카카오|카톡|カカオ(?:トーク)?|"
+    r"telegram|电报|電報|テレグラム|텔레그램|텔레|instagram|insta|インスタ(?:グラム)?|인스타(?:그램)?|"
+    r"twitter|推特|ツイッター|트위터|discord|ディスコード|디스코드|디코|whatsapp|ワッツアップ|왓츠앱|"
+    r"skype|スカイプ|스카이프|snapchat|スナップチャット|스냅챗|facebook|脸书|臉書|フェイスブック|페이스북|"
+    r"tiktok|ティックトック|틱톡|抖音号?|douyin|weibo|微博|小红书|小紅書|xiaohongshu|bilibili|b站|"
+    r"threads|mastodon|github|steam|viber|zalo|reddit|[vV微威薇][❤♥💗]|"
+    r"(?:t\.me|(?:www\.)?(?:instagram|twitter|x|facebook|fb|tiktok|weibo|github|threads)\.(?:com|net)|linkedin\.com/in)/@?|"
+    r"(?:my|your|his|her|their|our)\s+(?:handle|user\s*name|screen\s*name|user\s*id)|"
+    r"用户名|用戶名|ユーザー名|ユーザーID|아이디|계정"
 )
-# an account's own word, whichever messenger it is on (`my handle is …`, ユーザー名, 用户名)
-# (a possessive or a colon makes the English word one: not `the door handle is broken`)
-_ACCOUNT_EN = r"(?:handle|user\s*name|screen\s*name|user\s*id)(?![A-Za-z])"
-_ACCOUNT = (
-    rf"(?<![A-Za-z])(?:my|your|his|her|their|our)\s+{_ACCOUNT_EN}|(?<![A-Za-z]){_ACCOUNT_EN}(?=\s*[:：=])|"
-    r"用户名|用戶名|ユーザー名|ユーザーID"
+# names that are also ordinary words (a line of code, a weak signal, an X-ray): an account only
+# with a linking word or an `@` after them
+_MESSENGERS_AMBIGUOUS = (
+    r"(?-i:LINE|Line)|line(?=\s*id)|(?-i:Signal|SIGNAL)|snap|tg|ig|ins|fb|"
+    r"(?-i:X)(?:\s*[(（](?:旧|舊|former(?:ly)?)?\s*Twitter[)）])?|"
+    r"handle|user\s*name|screen\s*name|user\s*id"
 )
-_ANY_HANDLE_CUE = re.compile(f"{_MESSENGERS}|{_ACCOUNT}", re.IGNORECASE)
-_HANDLE_CUE = re.compile(
-    f"(?:{_MESSENGERS}|{_ACCOUNT})"
-    + r"(?:\s*(?:号|號|id|ID|아이디|账号|帐号|handle|username|user|是|は|:|：|is|=))*\s*$",
+# the words between the name and the value: `微信号是`, `LINE ID：`, `카톡 아이디는`, `Signal, username`
+_ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z0-9])"
+_ACCOUNT_WORDS = (
+    rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|垢|아이디|계정"
+)
+_LINKS = (
+    rf"(?:[\s:：=＝「『【（(\"'“‘<]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?![A-Za-z])|"
+    r"是|为|為|搜索?|加|は|の|で|는|은|이)*"
+)
+_WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (wx is not wxid's start)
+_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9_][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?"
+_HANDLE_AT = re.compile(
+    rf"(?<![A-Za-z])(?:(?P<cue>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
+    rf"(?P<link>{_LINKS})(?P<value>{_HANDLE_VALUE})(?![A-Za-z0-9@#])",
     re.IGNORECASE,
 )
-_HANDLE = re.compile(r"@?[A-Za-z0-9][A-Za-z0-9_.\-]{3,31}(?<![.\-])")
-_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
-_PLATE_ZH = re.compile(rf"[{_PROVINCES}][A-HJ-NP-Z][·•・ ]?[A-HJ-NP-Z0-9]{{5,6}}(?![0-9A-Za-z])")
-_PLATE_KO = re.compile(r"(?<![0-9])\d{2,3}[가-힣] ?\d{4}(?![0-9])")
-_PLATE_JA = re.compile(r"[\u4e00-\u9fff]{1,4} ?\d{2,3} ?[\u3041-\u3093] ?\d{1,2}-\d{2}(?![0-9])")
-_PLATE_CUE = re.compile(r"plate|registration|rego|车牌|車牌|ナンバー|차량\s*번호|차\s*번호", re.I)
-_PLATE_EN = re.compile(
-    r"(?<![0-9A-Za-z])(?=[A-Z0-9 \-]*\d)(?=[A-Z0-9 \-]*[A-Z])[A-Z0-9]{2,4}[ -]?[A-Z0-9]{2,4}(?![0-9A-Za-z])"
+# the value before the name: `kyle_92是我的微信`, `kyle_92 is my discord`, `kim88이 제 카톡`
+_HANDLE_BEFORE = re.compile(
+    rf"(?<![A-Za-z0-9_.\-@#:])(?P<value>{_HANDLE_VALUE})"
+    r"(?P<link>\s*(?:就?是我的?|is\s+my|[はが]私の|(?:가|이|는|은)\s*(?:제|내))\s*)"
+    rf"(?:{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}){_WORD_END}",
+    re.IGNORECASE,
 )
-# up to the last value before a candidate (a digit, or a value found and masked): a cue names the
-# value just after it, not a model number after the plate (`차 번호는 72더 0372입니다 RTX 4070`)
-_VALUE_BEFORE = re.compile(r"^.*[\d\x00]", re.DOTALL)
-_HEX2 = "[0-9A-Fa-f]{2}"
-_MAC = re.compile(rf"(?<![0-9A-Fa-f:\-]){_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}(?![0-9A-Fa-f:\-])")
-_IMEI = re.compile(r"(?<![0-9])\d{2}[ -]?\d{6}[ -]?\d{6}[ -]?\d(?![0-9])|(?<![0-9])\d{15}(?![0-9])")
-_IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號", re.IGNORECASE)
+# the names in lower case, to test a lowered text for any (a case-blind search of them costs twice)
+_ANY_CUE_LOWER = re.compile(f"{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}".lower())
+# an @-mention on its own, between spaces, punctuation or CJK: a handle when it is not an ordinary word
+# (`@property`, `@media`); not a package, a call or a piece of a password (`@types/node`, `r#@Mx9)`)
+_MENTION = re.compile(
+    r"(?<![^\s(（\[「【,，:：、\u3000-\uffff])@[A-Za-z0-9][A-Za-z0-9_.]{2,30}(?<!\.)(?![^\s,，。.!?！？、;；)）\]」】\u3000-\uffff])"
+)
+_LINKED = re.compile(rf"{_ACCOUNT_WORDS}|[:：=＝是为為搜加は는은이]|is", re.IGNORECASE)
+_COLON = re.compile("[:：=＝]")
+_NAMED = re.compile(_ACCOUNT_WORDS, re.IGNORECASE)
+_VOWEL = re.compile("[aeiou]", re.IGNORECASE)  # a run of consonants (`nfpnlpk`) is no word
+_LATIN = re.compile("[A-Za-z]")  # an English word between (`微信 is down`): an English sentence
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_VERSION = re.compile(r"v?\d+(?:[.\-]\d+)+", re.IGNORECASE)
+# what follows a messenger's name and is part of it, not an account (微信APP, LINE Pay, 카톡 PC버전)
+_PLATFORM_WORDS = frozenset(
+    "app apps pay web pc mac ios android ipad windows group groups call calls video live official "
+    "bot bots store id ok chat channel server account accounts api sdk pro plus lite mini premium "
+    "business nitro beta vlog plog dou".split()
+)
 
 
 def may_handle(text: str) -> bool:
-    """Whether a messenger's name is in the text at all: most turns have none, and skip `handles`."""
-    return _ANY_HANDLE_CUE.search(text) is not None
+    """Whether a messenger's name or an `@` is in the text at all: most turns have neither."""
+    return "@" in text or _ANY_CUE_LOWER.search(text.lower()) is not None
+
+
+def _ordinary(value: str) -> bool:
+    """A word of a language rather than an id: letters only, in one case pattern (`server`,
+    `Tonight`, `APP`)."""
+    return (
+        value.isalpha()
+        and (value.islower() or value.istitle() or value.isupper())
+        and _VOWEL.search(value) is not None
+    )
+
+
+def _no_id(value: str) -> bool:
+    """What is never an account: a part of the messenger (`APP`, `Pay`), a version, a short number."""
+    return (
+        value.lower() in _PLATFORM_WORDS
+        or bool(_VERSION.fullmatch(value))
+        or value.isdigit()
+        and len(value) < 5
+    )
 
 
 def handles(text: str) -> Iterator[Span]:
-    """The word after a messenger's cue in the same clause."""
-    for match in _HANDLE.finditer(text):
-        if _HANDLE_CUE.search(clause_before(text, match.start(), 24)):
+    """The token after a messenger's name (or an account's word) or before `是我的微信`, and
+    `@`-mentions that are no word."""
+    for match in _HANDLE_AT.finditer(text):
+        value, link = match.group("value"), match.group("link")
+        bare = value.lstrip("@")
+        if _no_id(bare):
+            continue
+        at = value.startswith("@")
+        if match.group("weak") and not (at or _LINKED.search(link)):
+            continue
+        # a word after the name is an id only when something says so: 微信kyle, insta: kyle, LINE IDは kyle
+        named = (
+            at
+            or _NAMED.search(link)
+            or (match.group("cue") and _COLON.search(link))
+            or _CJK.search(match.group()[: match.start("value") - match.start()])
+            and not _LATIN.search(link)
+        )
+        if _ordinary(bare) and not named:
+            continue
+        yield match.start("value"), match.end("value"), "HANDLE"
+    for match in _HANDLE_BEFORE.finditer(text):
+        bare = match.group("value").lstrip("@")
+        if not _no_id(bare) and not (_ordinary(bare) and _CJK.search(match.group("link")) is None):
+            yield match.start("value"), match.end("value"), "HANDLE"
+    for match in _MENTION.finditer(text):
+        if not _ordinary(match.group()[1:]) and not _no_id(match.group()[1:]):
             yield match.start(), match.end(), "HANDLE"
 
 
+# ------------------------------------------------------------------ vehicle plates
+# a province's letter that ends a place's or a word's name is no plate's (北京CA1234 is a flight, 最新)
+_PLACE_HEADS = "北南东西天四最更全崭创重"
+_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+# mainland plates, in either case: a province, a letter, five or six letters and digits (three digits
+# at least: `_PLATE_DIGITS`) or four and a kind (学, 警, 港)
+_PLATE_ZH = re.compile(
+    rf"(?<![{_PLACE_HEADS}])[{_PROVINCES}] ?[A-HJ-NP-Za-hj-np-z][·•・\- ]?"
+    r"(?:[A-HJ-NP-Za-hj-np-z0-9]{5,6}|[A-HJ-NP-Z0-9]{4}[学警挂领港澳试超使])"
+    r"(?![0-9A-Za-z])"
+)
+_PLATE_DIGITS = 3  # every plate read by shape has three digits at least (新MACBOOK is none)
+# Korean plates: the letters of the plate series only, the region (old plates) optional
+_KO_REGIONS = "서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주"
+_KO_PLATE_LETTERS = "가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주아바사자배하허호"
+_PLATE_KO = re.compile(
+    rf"(?:(?:{_KO_REGIONS}) ?)?(?<![0-9])\d{{2,3}} ?[{_KO_PLATE_LETTERS}] ?\d{{4}}(?![0-9])"
+)
+# Japanese plates: office, class number, kana, number (`12-34`, or dots for leading zeros: `・・12`)
+_PLATE_JA = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,4}|なにわ|つくば|いわき) ?\d{2,3} ?[\u3041-\u3093] ?"
+    r"(?:\d{1,2}-\d{2}|[・·.•]{1,3} ?\d{1,3}|\d{4})(?![0-9])"
+)
+# with a vehicle cue: any plate-shaped token (letters and digits in one to five groups)
+_PLATE_CUE = re.compile(
+    r"(?<![A-Za-z])(?:(?:number|licen[cs]e|registration)\s*plates?|plates?|registration|reg|rego|vrn|"
+    r"vehicle(?:\s*(?:no\.?|number|reg\w*))?|car\s*(?:no\.?|number)|(?:my|the|his|her|their|our)\s+car(?:'s)?\s+is)"
+    r"(?![A-Za-z])|车牌号?码?|車牌號?碼?|牌照|车号|車號|我的车是?|我的車是?|违章|違規|违停|罚单|罰單|"
+    r"ナンバー(?:プレート)?|車番|車両番号|登録番号|차량\s*번호|차\s*번호|번호판|제\s*차는?",
+    re.IGNORECASE,
+)
+# a vehicle cue after the plate: a word of parking or driving within its clause (`… has any parking
+# fines`, `…加到小区门禁`), a word naming the car just after it (`…这辆车`, `…の車`, `… 차주분`)
+_PLATE_CUE_AFTER = re.compile(
+    r"(?<![A-Za-z])(?P<clause>park(?:ed|ing)|driveway|towed|speeding|tolls?|fastag)(?![A-Za-z])|"
+    r"(?P<zh>门禁|門禁|车位|車位|停车|停車|违章|違章|违停|拖走|挪车|挪車|剐蹭|罚单|罰單)|"
+    r"这辆车|這輛車|那辆车|那輛車|の車|の車両|차주|차량",
+    re.IGNORECASE,
+)
+_GROUP_GAP = re.compile(r"[ \-·]")
+_PLATE_ANY = re.compile(r"(?<![0-9A-Za-z\-·])[A-Z0-9]{1,10}(?:[ \-·][A-Z0-9]{1,7}){0,4}(?![0-9A-Za-z\-·])")
+# up to the last value before a candidate (a digit, or a value found and masked): a cue names the
+# value just after it, not a model number after the plate (`차 번호는 72더 0372입니다 RTX 4070`)
+_VALUE_BEFORE = re.compile(r"^.*[\d\x00]", re.DOTALL)
+_VALUE_AFTER = re.compile(r"[\d\x00].*$", re.DOTALL)  # and a cue after names the value just before it
+
+
+def _plate_shaped(value: str) -> bool:
+    """Letters and digits, four to ten of them: a plate's (`CPM 9929`, `191-WW-798`, `KA06EY7802`)."""
+    chars = [c for c in value if c.isalnum()]
+    return 4 <= len(chars) <= 10 and any(c.isdigit() for c in chars) and any(c.isalpha() for c in chars)
+
+
+def _cue_after(after: str) -> bool:
+    """Whether the words after a plate-shaped token name a vehicle: a word of parking or driving in
+    its clause, a word naming the car just after it."""
+    cue = _PLATE_CUE_AFTER.search(after)
+    if cue is None:
+        return False
+    if cue.group("zh"):  # no Latin word between (`SM-S396B 屏幕有亮点 我的车…` is a model's)
+        return not any(c.isascii() and c.isalpha() for c in after[: cue.start()])
+    return cue.group("clause") is not None or cue.start() <= 1
+
+
 def plates(text: str) -> Iterator[Span]:
-    """Chinese, Korean and Japanese plates by shape; other plates after a plate cue."""
+    """Mainland, Korean and Japanese plates by shape; other plates by a vehicle cue before or after."""
     for pattern in (_PLATE_ZH, _PLATE_KO, _PLATE_JA):
         for match in pattern.finditer(text):
-            yield match.start(), match.end(), "PLATE"
-    if _PLATE_CUE.search(text):
-        for match in _PLATE_EN.finditer(text):
-            if _PLATE_CUE.search(_VALUE_BEFORE.sub("", clause_before(text, match.start(), 24))):
+            if sum(c.isdigit() for c in match.group()) >= _PLATE_DIGITS:
                 yield match.start(), match.end(), "PLATE"
+    if _PLATE_CUE.search(text) or _PLATE_CUE_AFTER.search(text):
+        for match in _PLATE_ANY.finditer(text):
+            found = _plate_in(text, match)
+            if found is not None:
+                yield found[0], found[1], "PLATE"
+
+
+def _plate_in(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """The widest run of whole groups of a plate-shaped token that a vehicle cue names: a cue in
+    capitals is no part of it (`VRN AB12 CDE`), nor a word after it (`TN 65 FS 8513 ID:…`)."""
+    gaps = [g.start() for g in _GROUP_GAP.finditer(text, *match.span())]
+    starts = [match.start(), *(gap + 1 for gap in gaps)]
+    ends = [match.end(), *reversed(gaps)]
+    for start in starts:
+        for end in ends:
+            if end > start and _cued_plate(text, start, end):
+                return start, end
+    return None
+
+
+def _cued_plate(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` is plate-shaped and a vehicle cue names it, and no order's, model's
+    or student's cue."""
+    if not _plate_shaped(text[start:end]) or keeps(text, start):
+        return False
+    before = _VALUE_BEFORE.sub("", clause_before(text, start, 24))
+    return _PLATE_CUE.search(before) is not None or _cue_after(
+        _VALUE_AFTER.sub("", clause_after(text, end, 24))
+    )
+
+
+# ------------------------------------------------------------------ device identifiers
+_HEX2 = "[0-9A-Fa-f]{2}"
+_HEX4 = "[0-9A-Fa-f]{4}"
+# a MAC address: six pairs split by colons or dashes, three quads split by dots (Cisco) or dashes
+# (Huawei, H3C), or twelve bare digits
+_MAC = re.compile(
+    rf"(?<![0-9A-Za-z:\-.])(?:{_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}|{_HEX4}(?P<quad>[.\-]){_HEX4}(?P=quad){_HEX4}|(?P<bare>[0-9A-Fa-f]{{12}}))"
+    r"(?![0-9A-Za-z:\-]|\.[0-9A-Za-z])"
+)
+# the words that name a device's address (a bare run of hex digits is a MAC only after one)
+_MAC_CUE = re.compile(
+    r"(?<![A-Za-z])(?:macs?|bssid|device|wi-?fi)(?![a-z])|物理地址|硬件地址|網卡|网卡|设备|設備|路由器|"
+    r"端末|ルーター|ハードウェアアドレス|맥\s*주소|기기|공유기|단말",
+    re.IGNORECASE,
+)
+_HEX_WORD = re.compile("[A-F]{5}")  # DEADBEEF, CAFEBABE: a programmer's constant, not a random address
+_IMEI = re.compile(r"(?<![0-9])(?<![0-9][ \-./])\d(?:[ \-./]?\d){14}(?![0-9])")
+_NOT_DIGIT = re.compile(r"\D")
+_NOT_HEX = re.compile("[^0-9A-Fa-f]")
+_IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號|製造番号|端末識別番号|단말기\s*번호|\*#06#", re.IGNORECASE)
+# an advertising or hardware id after its name: MEID (checked), IDFA, Android ID, 设备ID, UDID
+_DEVICE_ID = re.compile(
+    r"(?<![A-Za-z])(?:(?P<meid>MEID)|IDFA|IDFV|GAID|AAID|OAID|UDID|android\s*id|"
+    r"(?:device|设备|設備|端末|기기)\s*(?:id|识别码|識別碼|識別子|식별자))(?![A-Za-z])"
+    r"(?:[\s:：=#]|is|是|为|は|는|은)*(?P<value>[0-9A-Fa-f]{8,40}(?:-[0-9A-Fa-f]{4,40}){0,4})(?![0-9A-Za-z\-])",
+    re.IGNORECASE,
+)
+# a serial number: the token after its cue, with a digit in it
+_SERIAL = re.compile(
+    r"(?:(?<![A-Za-z0-9])(?-i:SN|S/N|s/n)(?![A-Za-z0-9])|serial\s*(?:no\.?|number|#)?|序列号|序列號|序號|シリアル(?:番号|ナンバー|No\.?)?|"
+    r"시리얼\s*(?:번호|넘버)?|일련\s*번호|製造番号|제조\s*번호)"
+    r"(?:[\s:：#=]|is|是|为|は|는|은|码|碼|号|號|番号|번호|no\.?|number)*"
+    r"(?P<value>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-))(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+
+
+def _mac(text: str, match: re.Match[str]) -> bool:
+    """Whether a MAC-shaped run is one: pairs split by colons or dashes are; quads with a hex letter
+    or after a device's cue; a bare run with a hex letter (twelve decimal digits
+    are a barcode) after a device's cue, or in capitals mixed with digits and no programmer's word."""
+    value = match.group()
+    if match.group(1):  # pairs split by colons or dashes
+        return True
+    lettered = any(c.isalpha() for c in value)
+    cued = _MAC_CUE.search(clause_before(text, match.start(), 32)) is not None
+    if match.group("bare") is None:
+        return lettered or cued
+    return lettered and (
+        cued
+        or value.isupper()
+        and sum(c.isdigit() for c in value) >= 3
+        and not _HEX_WORD.search(value)
+        and not keeps(text, match.start())
+    )
 
 
 def devices(text: str) -> Iterator[Span]:
-    """MAC addresses by shape; IMEIs (Luhn-checked) after their cue."""
+    """MAC addresses in any notation; IMEIs (Luhn-checked), serial numbers and device ids (a MEID
+    checked) after their cues."""
     for match in _MAC.finditer(text):
-        yield match.start(), match.end(), "DEVICE"
+        if _mac(text, match):
+            yield match.start(), match.end(), "DEVICE"
     if _IMEI_CUE.search(text):
         for match in _IMEI.finditer(text):
-            if imei.is_valid(match.group()) and _IMEI_CUE.search(clause_before(text, match.start(), 24)):
+            if imei.is_valid(_NOT_DIGIT.sub("", match.group())) and _IMEI_CUE.search(
+                clause_before(text, match.start(), 24)
+            ):
                 yield match.start(), match.end(), "DEVICE"
+    for match in _SERIAL.finditer(text):
+        yield match.start("value"), match.end("value"), "DEVICE"
+    for match in _DEVICE_ID.finditer(text):
+        value = match.group("value")
+        hexes = _NOT_HEX.sub("", value)
+        if meid.is_valid(value) if match.group("meid") else len(hexes) >= 16 and not hexes.isalpha():
+            yield match.start("value"), match.end("value"), "DEVICE"

@@ -59,7 +59,7 @@ PATTERNS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (numbers.id_numbers, _DIGIT.search),
     (documents.documents, _DIGIT.search),
     (numbers.ssns, _DIGIT.search),
-    (accounts.devices, lambda t: ":" in t or "-" in t or "IMEI" in t.upper() or "串号" in t),
+    (accounts.devices, lambda t: True),  # a MAC may hold no digit (ba:ba:…)
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
     (accounts.handles, accounts.may_handle),
