@@ -8,7 +8,9 @@ rather than a list of examples:
   with a model designator beside them (a number of up to four digits, a letter and digits, or a
   single capital letter), or after a determiner (`my Visual Studio Code`, `on Amazon Prime`). A
   person's name has no model number and takes no determiner, so a name candidate with either is
-  a product.
+  a product;
+- an order's number named by the words just after it (`3961…这个单能退吗`, `2024…433 주문 취소`,
+  `…の注文をキャンセル`): the cue before a number is read by `context`, this one follows it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ _PHRASES = "|".join(str(s.value) + r"\s+" + r"\s+".join(map(re.escape, s.phrase.
 _STATUS = re.compile(
     r"(?<![A-Za-z0-9/.])(?:HTTP(?:/\d(?:\.\d)?)?\s+)?(?:" + _PHRASES + r")(?![A-Za-z0-9'’-])",
     re.IGNORECASE,
+)
+# an order named after its number, in its clause: 这个单 / 订单, 주문, の注文, order
+_ORDER_AFTER = re.compile(
+    r"\s?(?:这个?单|這個?單|订单|訂單|注文|の注文|주문|(?i:order|purchase)(?![A-Za-z]))"
 )
 _CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip the long pattern
 _MODEL_BEFORE = re.compile(
@@ -46,3 +52,8 @@ def product(text: str, start: int, end: int) -> bool:
     run = _CAPITALS_BEFORE.search(text, max(0, start - 40), start)
     at = run.start() if run else start
     return _MODEL_BEFORE.search(text, max(0, at - 12), at) is not None
+
+
+def order_after(text: str, end: int) -> bool:
+    """Whether the words just after a number at `end` name it an order's (see the docstring)."""
+    return _ORDER_AFTER.match(text, end) is not None
