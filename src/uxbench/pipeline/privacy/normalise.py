@@ -55,7 +55,7 @@ def _spelt(words: tuple[str, ...]) -> str:
 
 
 _LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
-_AT = rf"(?:\s*(?:{_spelt(_AT_WORDS)})\s*|\s+at\s+|#)"
+_AT = rf"(?:\s*(?:{_spelt(_AT_WORDS)})\s*|\s+at\s+|[#@])"  # `@`: a spelt dot after a typed at-sign
 _DOT = rf"(?:\s*(?:{_spelt(_DOT_WORDS)})\s*|\s+dot\s+|\.|。)"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 _SPELT_EMAIL = re.compile(

@@ -115,11 +115,12 @@ _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
 )
 _URL_PATH = re.compile(r"\.(?:s?html?|php|aspx?|jsp|jpe?g|png|gif|pdf)(?![A-Za-z0-9])", re.IGNORECASE)
-# how a hotline starts: China's 400 / 800 and North America's toll-free codes, or a hotline prefix
+# how a hotline starts: China's 400 / 800 and North America's toll-free codes (a 1 glued to 800 is a
+# mainland mobile's 180 0…), or a hotline prefix
 # written as a group of its own (1800 / 1300 in Australia, India, Ireland, Singapore; 0800 / 0808
 # in Britain and New Zealand; 0120 / 0570 / 0800 in Japan; 15XX / 16XX / 18XX in Korea)
 _HOTLINE_START = re.compile(
-    r"(?:\+?1[ .-]?|\(?)(?:400|800|888|877|866|855|844|833|900)"
+    r"(?:\+1[ .-]?|1[ .-]|\(?)(?:400|800|888|877|866|855|844|833|900)"
     r"|(?P<grouped>1[38]00|0[58]0[08]|0120|0570|1[568]\d\d)[ .-]"
 )
 # North America's toll-free area codes (8XX with the X repeated), written as such: 1-800-…, (888) …
@@ -249,16 +250,18 @@ def _business(number: phonenumbers.PhoneNumber) -> bool:
 
 
 def _hotline(candidate: str, anywhere: bool = False) -> bool:
-    """A number that libphonenumber calls a hotline: one that starts as China's or North America's
-    do, there; one whose first group is a hotline prefix, or `anywhere`, in any of
-    `HOTLINE_REGIONS` (an unsplit 18000000000 is a mainland mobile, not India's 1800 toll-free).
-    Only these are parsed: parsing is the redactor's slowest step."""
+    """A hotline: a number whose first group is a hotline prefix (0120-…, 1800 …, 1588-…); one that
+    starts as China's or North America's do and that libphonenumber calls a hotline there, or
+    `anywhere` in any of `HOTLINE_REGIONS` (an unsplit 18000000000 is a mainland mobile, not
+    India's 1800 toll-free). Only these are parsed: parsing is the redactor's slowest step."""
     if _TOLL_FREE.match(candidate):  # by the plan's rule, whether or not the rest is a valid number
         return True
     start = _HOTLINE_START.match(candidate)
+    if start and start.group("grouped"):  # a hotline prefix as a group of its own: by the plan's rule too
+        return True
     if not (anywhere or start) or _TRUNK_GROUP.match(candidate):
         return False
-    regions = HOTLINE_REGIONS if anywhere or (start and start.group("grouped")) else ("CN", "US")
+    regions = HOTLINE_REGIONS if anywhere else ("CN", "US")
     try:
         return any(_business(phonenumbers.parse(candidate, region)) for region in regions)
     except phonenumbers.NumberParseException:
@@ -316,8 +319,8 @@ def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | 
     end = start + len(candidate)
     if decimal or (not international and _NOT_PHONE.search(candidate)) or _URL_PATH.match(text, end):
         return None  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
-    if _barcode(text, start, candidate) or _hotline(candidate):
-        return None  # a product's barcode; a hotline, whatever word names it (官方电话是400…, call 1800…)
+    if _barcode(text, start, candidate) or _hotline(candidate) or kept.order_after(text, end):
+        return None  # a barcode; a hotline, whatever word names it (官方电话是400…, call 1800…); an order
     # a phone cue before it (電話, call), or after it (…に電話) unless that calls a hotline (0120…)
     cued = cue == "phone" or (_PHONE_CUE_AFTER.match(text, end) and not _hotline(candidate, anywhere=True))
     if cued and (after := _PHONE_AFTER_CUE.match(text, start)):
