@@ -288,6 +288,7 @@ def phones(text: str) -> Iterator[Span]:
             keeps(text, m.start())
             or _hotline(m.group())
             or _barcode(text, m.start(), m.group())
+            or kept.order_after(text, m.end())
             or _IPV4.fullmatch(m.group())  # a kept router's 192.168.50.254 is no mobile's 192 1685 0254
         )
     ]
