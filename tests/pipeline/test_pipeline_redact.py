@@ -422,3 +422,23 @@ def test_numbers_and_documents_of_every_country_are_redacted(text: str, expected
 @pytest.mark.parametrize("text", NUMBERS_KEPT)
 def test_hotlines_router_addresses_orders_and_student_numbers_are_kept(text: str) -> None:
     assert redact.Redactor(ner=None).find_spans(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "ring me on 4009099508 tonight",
+            "ring me on [PHONE] tonight",
+        ),  # the user's own, whatever its digits
+        (
+            "the full one is 4111111111111111 order JD5417758192094",
+            "the full one is [BANK_CARD] order JD5417758192094",
+        ),
+        ("ID:22104934 - I moved", "ID:22104934 - I moved"),  # a bare ID word names no country's scheme
+        ("印度身份证号 2345 6789 0124 能用吗", "印度身份证号 [ID_NUMBER] 能用吗"),
+    ],
+)
+def test_whose_number_it_is_decides(text: str, expected: str) -> None:
+    redactor = redact.Redactor(ner=None)
+    assert redact._render(text, redactor.find_spans(text), None) == expected

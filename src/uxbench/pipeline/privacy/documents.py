@@ -49,9 +49,14 @@ _ID_CUE = re.compile(
 )
 
 
-def _cue(words: str) -> re.Pattern[str]:
-    """A scheme's own words, or any ID word, as whole words."""
-    return re.compile(rf"(?<![A-Za-z])(?:{words})(?![A-Za-z])|{_ID_CUE.pattern}", re.IGNORECASE)
+# words naming a national identity number, in any language (not a bare `ID` or `番号`: a student's,
+# an order's)
+_NATIONAL_ID = r"身份证|身份證|证件|證件|身分証|신분증|identity|national\s*id|id\s*(?:card|number|no)"
+
+
+def _cue(words: str, generic: str = _NATIONAL_ID) -> re.Pattern[str]:
+    """A scheme's own words as whole words, or the `generic` words of its kind."""
+    return re.compile(rf"(?<![A-Za-z])(?:{words})(?![A-Za-z])|{generic}", re.IGNORECASE)
 
 
 def _sg_nric(number: str) -> bool:
@@ -69,7 +74,7 @@ def _scheme(shape: str) -> re.Pattern[str]:
 # personal numbers with a check digit: (shape, its scheme's check, the words that must name it in
 # its clause, or None where the shape and the check are enough wherever the number stands)
 _CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], re.Pattern[str] | None], ...] = (
-    (_scheme(r"\d{4}([ -]?)\d{4}\1\d{4}"), my_number.is_valid, _cue("my\\s*number")),
+    (_scheme(r"\d{4}([ -]?)\d{4}\1\d{4}"), my_number.is_valid, _cue("my\\s*number", _ID_CUE.pattern)),
     (_scheme(r"[2-9]\d{3}([ -]?)\d{4}\1\d{4}"), aadhaar.is_valid, _cue("aadhaa?r|uid(?:ai)?|आधार")),
     (_scheme(r"[A-Z]{5}\d{4}[A-Z]"), pan.is_valid, _cue("PAN|permanent\\s+account")),
     (_scheme(r"\d{7}[A-W][A-IW]?"), pps.is_valid, _cue("PPSN?|personal\\s+public\\s+service")),

@@ -23,7 +23,7 @@ from stdnum import ean, iban, luhn
 from stdnum.cn import ric
 
 from uxbench.pipeline.privacy import kept
-from uxbench.pipeline.privacy.context import cue_before, keeps
+from uxbench.pipeline.privacy.context import clause_before, cue_before, keeps
 
 # how numbers without a leading + are read: any as mainland Chinese or North American; one with a
 # trunk 0 also as Japanese, Korean, Taiwanese, or of an English-speaking country that dials one (a
@@ -96,6 +96,10 @@ _PHONE_AFTER_CUE = re.compile(
 # a phone cue just after the number, in its clause: 080-1234-5678に電話, 010-1234-5678로 연락
 _PHONE_CUE_AFTER = re.compile(
     r"\s?(?:に|へ|まで|から|로|으로|에|번으로)?\s?(?:電話|連絡|でんわ|着信|전화|연락|문자)"
+)
+# a phone cue that makes the number the user's own, whatever its digits look like (ring me on 400…)
+_FIRST_PERSON = re.compile(
+    r"(?<![A-Za-z])(?i:me|my|mine)(?![A-Za-z])|我的|打我|联系我|找我|私の|僕の|俺の|내\s|제\s|저한테|저에게"
 )
 # a country code before a number a shape found (+63 917 123 4567: the shape reads 917 123 4567)
 _COUNTRY_CODE_BEFORE = re.compile(r"\+ ?\d{1,3}[ .\-]?$")
@@ -261,11 +265,11 @@ def _hotline(candidate: str, anywhere: bool = False) -> bool:
         return True
     if not (anywhere or start) or _TRUNK_GROUP.match(candidate):
         return False
-    regions = HOTLINE_REGIONS if anywhere else ("CN", "US")
-    try:
-        return any(_business(phonenumbers.parse(candidate, region)) for region in regions)
-    except phonenumbers.NumberParseException:
-        return False
+    for region in HOTLINE_REGIONS if anywhere else ("CN", "US"):
+        number = _parsed(candidate, region)
+        if number is not None and _business(number):
+            return True
+    return False
 
 
 def _barcode(text: str, start: int, number: str) -> bool:
@@ -320,8 +324,10 @@ def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | 
     end = start + len(candidate)
     if decimal or (not international and _NOT_PHONE.search(candidate)) or _URL_PATH.match(text, end):
         return None  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
-    if _barcode(text, start, candidate) or _hotline(candidate) or kept.order_after(text, end):
-        return None  # a barcode; a hotline, whatever word names it (官方电话是400…, call 1800…); an order
+    if _barcode(text, start, candidate) or kept.order_after(text, end):
+        return None  # a product's barcode; an order's number
+    if _hotline(candidate) and not _FIRST_PERSON.search(clause_before(text, start)):
+        return None  # a hotline, whatever word names it (官方电话是400…, call 1800…), but `ring me on 400…`
     # a phone cue before it (電話, call), or after it (…に電話) unless that calls a hotline (0120…)
     cued = cue == "phone" or (_PHONE_CUE_AFTER.match(text, end) and not _hotline(candidate, anywhere=True))
     if cued and (after := _PHONE_AFTER_CUE.match(text, start)):
