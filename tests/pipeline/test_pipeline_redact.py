@@ -442,3 +442,8 @@ def test_hotlines_router_addresses_orders_and_student_numbers_are_kept(text: str
 def test_whose_number_it_is_decides(text: str, expected: str) -> None:
     redactor = redact.Redactor(ner=None)
     assert redact._render(text, redactor.find_spans(text), None) == expected
+
+
+def test_a_kept_hotlines_last_group_is_no_model_number_before_a_name() -> None:
+    text = "free call 1800 292 018 Dear Georgia Sowman,"
+    assert redact.Redactor(ner=None).find_spans(text) == [(28, 42, "NAME")]

@@ -32,7 +32,7 @@ _ORDER_AFTER = re.compile(
 )
 _CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip the long pattern
 _MODEL_BEFORE = re.compile(
-    r"(?<![\w'’.,-])(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
+    r"(?<![\w'’.,-])(?<!\d\s)(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
 )
 _CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
 _MODEL = re.compile(r"\s(?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
@@ -45,9 +45,10 @@ def statuses(text: str) -> list[tuple[int, int]]:
 
 def product(text: str, start: int, end: int) -> bool:
     """Whether the capitalised words at `start:end` name a product: a digit in them, a model
-    designator just after (`Tesla Model 3`) or before (`15 Pro Max`; not a version's or an amount's
-    last group, `3.0.0.255 Anna Herrera`), a determiner before (`my Google Maps`); not a street's
-    number after a name (`Sarah Lee 12 Baker Street` is a person's)."""
+    designator just after (`Tesla Model 3`) or before (`15 Pro Max`; not a version's, an amount's
+    or a phone's last group, `3.0.0.255 Anna Herrera`, `call 1800 292 018 Dear Georgia Sowman`), a
+    determiner before (`my Google Maps`); not a street's number after a name (`Sarah Lee 12 Baker
+    Street` is a person's)."""
     if any(c.isdigit() for c in text[start:end]) or _MODEL.match(text, end):
         return True
     run = _CAPITALS_BEFORE.search(text, max(0, start - 40), start)

@@ -3,12 +3,15 @@ national insurance numbers, IBANs, bank cards, phone numbers, IP addresses.
 
 A privacy decision fails closed: a number of an ID's, a card's or a phone's shape where such a
 number is expected is redacted whether or not a table knows it. `python-stdnum` (check digits,
-issuing areas) and Google's libphonenumber (`phonenumbers`) only add numbers that no shape here
-covers (an international number in any country's plan); they never keep one. What keeps a
-number is the word before it: an order, tracking, version or section cue (`context.keeps`).
+issuing areas) and Google's libphonenumber (`phonenumbers`) add numbers that no shape here covers
+(an international number in any country's plan, a grouping that names a region). What keeps a
+number is what it is: a hotline (by its prefix or libphonenumber's type, in every region our users
+call, unless a first-person cue makes it the user's), a home network's or a gateway's IP address,
+or the words around it: an order, tracking, version or section cue before it (`context.keeps`), an
+order word after it (`kept.order_after`).
 
 Numbers are read as people type them: grouped by spaces, dashes, slashes or dots, in full-width
-digits (the caller folds those), glued to Chinese text.
+digits (the caller folds those), glued to text of any script or to a card's brand.
 """
 
 from __future__ import annotations
