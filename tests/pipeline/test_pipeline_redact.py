@@ -435,6 +435,7 @@ def test_hotlines_router_addresses_orders_and_student_numbers_are_kept(text: str
             "the full one is 4111111111111111 order JD5417758192094",
             "the full one is [BANK_CARD] order JD5417758192094",
         ),
+        ("reach Jim on +1-888-545-0977x583 after 5pm", "reach Jim on [PHONE] after 5pm"),  # an extension
         ("ID:22104934 - I moved", "ID:22104934 - I moved"),  # a bare ID word names no country's scheme
         ("印度身份证号 2345 6789 0124 能用吗", "印度身份证号 [ID_NUMBER] 能用吗"),
     ],

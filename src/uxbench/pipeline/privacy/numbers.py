@@ -104,6 +104,8 @@ _PHONE_CUE_AFTER = re.compile(
 _FIRST_PERSON = re.compile(
     r"(?<![A-Za-z])(?i:me|my|mine)(?![A-Za-z])|我的|打我|联系我|找我|私の|僕の|俺の|내\s|제\s|저한테|저에게"
 )
+# an extension: a person's desk behind a company's number, toll-free or not (+1-888-545-0977x583)
+_EXTENSION = re.compile(r"\d ?(?:x|ext\.?) ?\d")
 # a country code before a number a shape found (+63 917 123 4567: the shape reads 917 123 4567)
 _COUNTRY_CODE_BEFORE = re.compile(r"\+ ?\d{1,3}[ .\-]?$")
 # how a North American number is written (1-800-…, 1 (415) …): never a mainland mobile (180 0402 4583)
@@ -329,8 +331,10 @@ def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | 
         return None  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
     if _barcode(text, start, candidate) or kept.order_after(text, end):
         return None  # a product's barcode; an order's number
-    if _hotline(candidate) and not _FIRST_PERSON.search(clause_before(text, start)):
-        return None  # a hotline, whatever word names it (官方电话是400…, call 1800…), but `ring me on 400…`
+    whole = _PHONE_AFTER_CUE.match(text, start)
+    extension = whole is not None and _EXTENSION.search(whole.group()) is not None
+    if _hotline(candidate) and not (extension or _FIRST_PERSON.search(clause_before(text, start))):
+        return None  # a hotline, whatever word names it (官方电话是400…), but `ring me on 400…`, `…x583`
     # a phone cue before it (電話, call), or after it (…に電話) unless that calls a hotline (0120…)
     cued = cue == "phone" or (_PHONE_CUE_AFTER.match(text, end) and not _hotline(candidate, anywhere=True))
     if cued and (after := _PHONE_AFTER_CUE.match(text, start)):
