@@ -86,6 +86,8 @@ _CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], re.Pattern[str] | 
     (_scheme(r"\d{3}([ -]?)\d{3}\1\d{4}"), nhs.is_valid, _cue("NHS")),
     (_scheme(r"\d{13}"), idnr.is_valid, _cue("SA\\s+ID|identity\\s+number")),
 )
+# any scheme's words: most texts name none, and then only the schemes that need no word are read
+_ANY_SCHEME_CUE = re.compile("|".join(cue.pattern for _, _, cue in _CHECKED if cue), re.IGNORECASE)
 # words naming a document whose number has no check digit: passports, travel permits, driving
 # licences, residence cards
 _DOCUMENT_CUE = re.compile(
@@ -165,7 +167,10 @@ def documents(text: str) -> Iterator[Span]:
         grouped = bool(match.group(1))
         if sin.is_valid(match.group()) and (grouped or _ID_CUE.search(clause_before(text, match.start()))):
             yield match.start(), match.end(), "ID_NUMBER"
+    named = _ANY_SCHEME_CUE.search(text) is not None
     for shape, valid, cue in _CHECKED:
+        if cue and not named:
+            continue
         for match in shape.finditer(text):
             if valid(match.group()) and (
                 _named(text, match.start(), match.end(), cue) if cue else not keeps(text, match.start())
