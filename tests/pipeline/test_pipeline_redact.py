@@ -433,3 +433,103 @@ def test_accounts_plates_and_devices_become_typed_placeholders(text: str, expect
 @pytest.mark.parametrize("text", ACCOUNTS_NEAR_MISSES)
 def test_what_only_looks_like_an_account_plate_or_device_survives(text: str) -> None:
     assert PATTERNS_ONLY.find_spans(text) == []
+
+
+# ---------------------------------------------------------------- numbers and documents (helper num)
+
+NUMBERS_REDACTED = [
+    # personal numbers of other countries, by their scheme's check and their words
+    (
+        "Aadhaar 2345 6789 0124 and PAN ABCPD1234E both linked?",
+        "Aadhaar [ID_NUMBER] and PAN [ID_NUMBER] both linked?",
+    ),
+    ("PPS number 1234567T - do I need it?", "PPS number [ID_NUMBER] - do I need it?"),
+    ("Korean RRN 8701231777924 needed?", "Korean RRN [ID_NUMBER] needed?"),
+    ("韩国朋友的居民登录号8701231777924能用吗", "韩国朋友的居民登录号[ID_NUMBER]能用吗"),
+    ("在留カード番号AB12345678CDの更新", "在留カード番号[ID_NUMBER]の更新"),
+    ("個人番号：1234-5678-9018 4595553021320のJAN", "個人番号：[ID_NUMBER] 4595553021320のJAN"),
+    ("고객센터 별로 중국 신분증 11010519491231002X로 가입", "고객센터 별로 중국 신분증 [ID_NUMBER]로 가입"),
+    # documents after their word: passports of any country's shape, driving licences
+    ("Passport: P1234567A", "Passport: [ID_NUMBER]"),
+    ("여권 번호: M123A4567로 예약했어요", "여권 번호: [ID_NUMBER]로 예약했어요"),
+    ("운전면허번호 11-22-123456-78 갱신", "운전면허번호 [ID_NUMBER] 갱신"),
+    ("驾驶证号 D12345678 过期了", "驾驶证号 [ID_NUMBER] 过期了"),
+    ("fill in PA1234567 as the passport no.", "fill in [ID_NUMBER] as the passport no."),
+    # an e-mail's at-sign and dot as people write them
+    ("简历投到7484710184#qq.com就行", "简历投到[EMAIL]就行"),
+    ("참조에 jiho_jiwoo골뱅이hanmail.net도 넣어줘", "참조에 [EMAIL]도 넣어줘"),
+    ("CCにkaito.hiroアットマークdocomo.ne.jpを入れて", "CCに[EMAIL]を入れて"),
+    ("mail me at choi.yuna[at]eircom[dot]net thnx", "mail me at [EMAIL] thnx"),
+    ("emial me at yuna.seoyeon@xtra.co.nz thnx", "emial me at [EMAIL] thnx"),
+    # phones: a country code before a grouped number, groupings of other countries, a dropped trunk 0
+    ("My number is +63 901 613 1037.", "My number is [PHONE]."),
+    ("txt me 72115-61520 when ur here", "txt me [PHONE] when ur here"),
+    ("Reach the landlord at (04) 112 3500, he's around", "Reach the landlord at [PHONE], he's around"),
+    ("90-1234-5678に折り返しお願いします", "[PHONE]に折り返しお願いします"),
+    (
+        "緊急連絡先:080-5135-9228 16.9.52.7542へのアップデート",
+        "緊急連絡先:[PHONE] 16.9.52.7542へのアップデート",
+    ),
+    # a card glued to its brand
+    ("Visa4111-1111-1111-1111- pls remove it", "Visa[BANK_CARD]- pls remove it"),
+    ("アメックス3782-822463-10005の年会費", "アメックス[BANK_CARD]の年会費"),
+]
+NUMBERS_KEPT = [
+    "官方电话是400 926 0434吗",
+    "called 1800-282-6592 no answer",
+    "free call 1800 937 809",
+    "called 0800 169 986 no answer",
+    "フリーダイヤル0120-96-2836に電話した",
+    "대표번호 1588-9386로 전화",
+    "后台地址192.168.50.254打不开",
+    "ゲートウェイ192.168.10.253",
+    "the gateway is 172.16.9.254",
+    "注文番号：405963-20230819-6289717468",
+    "3961233583195074962这个单能退吗",
+    "20250727-0203728 주문 취소해주세요",
+    "my student ID S9360486 isn't found",
+    "ID:S2440646",
+    "学籍番号19A94196で登録",
+    "see #docs.com for more",
+    "look at this.page",
+    "passport expires 2025-07-12",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NUMBERS_REDACTED)
+def test_numbers_and_documents_of_every_country_are_redacted(text: str, expected: str) -> None:
+    assert (
+        redact.Redactor(ner=None).find_spans(text)
+        and redact._render(text, redact.Redactor(ner=None).find_spans(text), None) == expected
+    )
+
+
+@pytest.mark.parametrize("text", NUMBERS_KEPT)
+def test_hotlines_router_addresses_orders_and_student_numbers_are_kept(text: str) -> None:
+    assert redact.Redactor(ner=None).find_spans(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "ring me on 4009099508 tonight",
+            "ring me on [PHONE] tonight",
+        ),  # the user's own, whatever its digits
+        (
+            "the full one is 4111111111111111 order JD5417758192094",
+            "the full one is [BANK_CARD] order JD5417758192094",
+        ),
+        ("reach Jim on +1-888-545-0977x583 after 5pm", "reach Jim on [PHONE] after 5pm"),  # an extension
+        ("ID:22104934 - I moved", "ID:22104934 - I moved"),  # a bare ID word names no country's scheme
+        ("印度身份证号 2345 6789 0124 能用吗", "印度身份证号 [ID_NUMBER] 能用吗"),
+    ],
+)
+def test_whose_number_it_is_decides(text: str, expected: str) -> None:
+    redactor = redact.Redactor(ner=None)
+    assert redact._render(text, redactor.find_spans(text), None) == expected
+
+
+def test_a_kept_hotlines_last_group_is_no_model_number_before_a_name() -> None:
+    text = "free call 1800 292 018 Dear Georgia Sowman,"
+    assert redact.Redactor(ner=None).find_spans(text) == [(28, 42, "NAME")]

@@ -16,9 +16,11 @@ from helpers.pipeline import dry_run
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
-from stdnum import ean, luhn
+from stdnum import ean, luhn, verhoeff
 from stdnum.ca import sin
 from stdnum.cn import ric
+from stdnum.ie import vat as ie_vat
+from stdnum.in_ import aadhaar
 
 from uxbench.pipeline.privacy.redact import Redactor
 from uxbench.pipeline.tools.synth import write_synth
@@ -340,3 +342,103 @@ def test_an_imei_after_its_cue_is_caught_however_split(body: str, separator: str
 @settings(max_examples=200, deadline=None, database=None)
 def test_what_follows_a_messengers_name_but_names_no_account_is_kept(messenger: str, rest: str) -> None:
     assert PATTERNS.find_spans(messenger + rest) == []
+
+
+# ---------------------------------------------------------------- numbers and documents (helper num)
+
+
+@st.composite
+def aadhaars(draw: st.DrawFn) -> str:
+    """An Aadhaar (Verhoeff check digit), grouped 4-4-4 as people write it, or whole."""
+    body = draw(st.sampled_from("23456789")) + draw(st.text("0123456789", min_size=10, max_size=10))
+    value = body + verhoeff.calc_check_digit(body)
+    assume(aadhaar.is_valid(value))  # UIDAI issues no palindromes
+    sep = draw(st.sampled_from(("", " ", "-")))
+    return sep.join((value[:4], value[4:8], value[8:]))
+
+
+@st.composite
+def pps_numbers(draw: st.DrawFn) -> str:
+    """An Irish PPS number: seven digits and the check letter."""
+    digits = draw(st.text("0123456789", min_size=7, max_size=7))
+    return digits + ie_vat.calc_check_digit(digits)
+
+
+@st.composite
+def sg_nrics(draw: st.DrawFn) -> str:
+    """A Singapore NRIC / FIN with its check letter (the published weights and tables)."""
+    prefix, digits = draw(st.sampled_from("STFG")), draw(st.text("0123456789", min_size=7, max_size=7))
+    total = sum(int(d) * w for d, w in zip(digits, (2, 7, 6, 5, 4, 3, 2), strict=True)) + 4 * (prefix in "TG")
+    return prefix + digits + ("JZIHGFEDCBA" if prefix in "ST" else "XWUTRQPNMLK")[total % 11]
+
+
+OTHER_IDS = (
+    (aadhaars(), ("my aadhaar is {v} can u check", "Aadhaar: {v}", "印度朋友的Aadhaar {v} 能用吗")),
+    (pps_numbers(), ("PPS number {v} - do I need it", "here's my PPSN:{v}", "アイルランドのPPS番号{v}")),
+    (sg_nrics(), ("{v}", "my NRIC is {v}", "新加坡身份证{v}丢了", "NRIC {v} 분실")),
+    (
+        st.from_regex(r"[A-Z]{2}[0-9]{8}[A-Z]{2}", fullmatch=True),
+        ("在留カード番号{v}の更新", "residence card {v}", "재류카드 {v}"),
+    ),
+    (
+        st.from_regex(r"[A-Z]{1,2}[0-9]{7,8}|M[0-9]{3}[A-Z][0-9]{4}", fullmatch=True),
+        ("Passport: {v}", "护照号码{v}过期了", "パスポート番号{v}、更新は", "여권번호 {v} 만료"),
+    ),
+)
+
+
+@given(
+    case=st.sampled_from(OTHER_IDS).flatmap(lambda c: st.tuples(c[0], st.sampled_from(c[1]))),
+)
+@settings(max_examples=300, deadline=None, database=None)
+def test_an_identity_number_of_any_country_is_caught_after_its_words(case: tuple[str, str]) -> None:
+    value, template = case
+    text = template.replace("{v}", value)
+    start = text.index(value)
+    assert any(s <= start and start + len(value) <= e for s, e, _ in PATTERNS.find_spans(text))
+
+
+@given(
+    local=st.from_regex(r"[a-z][a-z0-9_.]{2,12}[a-z0-9]", fullmatch=True),
+    at=st.sampled_from(("#", "艾特", "アットマーク", "골뱅이", "[at]", "(at)", " at ", "＠")),
+    domain=st.sampled_from(("qq", "163", "naver", "docomo.ne", "gmail", "xtra.co")),
+    dot=st.sampled_from((".", "[dot]", "(dot)", " dot ")),
+    tld=st.sampled_from(("com", "net", "jp", "nz", "kr")),
+    template=st.sampled_from(
+        ("简历投到{v}就行", "メールは{v}まで", "이메일은 {v}입니다", "email me at {v} thx")
+    ),
+)
+@settings(max_examples=300, deadline=None, database=None)
+def test_an_email_spelt_any_way_is_caught_whole(
+    local: str, at: str, domain: str, dot: str, tld: str, template: str
+) -> None:
+    value = f"{local}{at}{domain}{dot}{tld}"
+    text = template.replace("{v}", value)
+    start = text.index(value)
+    spans = PATTERNS.find_spans(text)
+    assert any(s <= start and start + len(value) <= e and k == "EMAIL" for s, e, k in spans), spans
+
+
+KEPT_NUMBERS = (
+    # hotlines of every region, whatever word names them
+    ("官方电话是{v}吗", st.from_regex(r"400[ -][0-9]{3}[ -][0-9]{4}", fullmatch=True)),
+    ("called {v} no answer", st.from_regex(r"1[38]00[ -][0-9]{3}[ -][0-9]{3}", fullmatch=True)),
+    ("free call {v}", st.from_regex(r"1-8(00|88|77)-[0-9]{3}-[0-9]{4}", fullmatch=True)),
+    ("フリーダイヤル{v}に電話した", st.from_regex(r"0120-[0-9]{2,3}-[0-9]{3,4}", fullmatch=True)),
+    ("고객센터 {v}로 전화했는데", st.from_regex(r"15(88|77|44)-[0-9]{4}", fullmatch=True)),
+    # a home network's address, whatever its last number
+    ("后台地址{v}打不开", st.from_regex(r"192\.168\.[0-9]{1,2}\.[0-9]{1,3}", fullmatch=True)),
+    ("管理画面は{v}", st.from_regex(r"192\.168\.[0-9]{1,2}\.25[0-4]", fullmatch=True)),
+    # an order named after its number
+    ("{v}这个单能退吗", st.text("0123456789", min_size=12, max_size=19)),
+    ("{v} 주문 취소해주세요", st.text("0123456789", min_size=12, max_size=19)),
+)
+
+
+@given(near=st.sampled_from(KEPT_NUMBERS).flatmap(lambda t: st.tuples(st.just(t[0]), t[1])))
+@settings(max_examples=300, deadline=None, database=None)
+def test_a_hotline_a_home_address_and_an_order_are_kept(near: tuple[str, str]) -> None:
+    template, value = near
+    text = template.replace("{v}", value)
+    start = text.index(value)
+    assert not any(s < start + len(value) and start < e for s, e, _ in PATTERNS.find_spans(text))

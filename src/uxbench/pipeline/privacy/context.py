@@ -28,14 +28,16 @@ _KEEP_EN = (
 )
 # cue words of personal numbers, by what they name
 _CUES_ZH = {
-    "card": "卡|账号|账户|カード|카드",
+    "card": "卡|账号|账户|カード|카드|银联|銀聯|维萨|萬事達|万事达|运通|運通|ビザ|マスター|アメックス|"
+    "비자|마스터|아멕스",
     "phone": "手机|电话|座机|联系方式|联系我|致电|拨|打给|打我|请打|微信|(?<![证證])号码|"
     "電話|携帯|連絡先|전화|연락처|휴대폰|핸드폰",
-    "id": "身份证|证件|マイナンバー|個人番号|주민",
+    "id": "身份证|身份證|证件|證件|身分証|マイナンバー|個人番号|주민|신분증",
 }
 _CUES_EN = {
-    "card": "card|account|acct|iban|visa|mastercard|amex|unionpay",
-    "phone": r"phone|mobile|cell|tel|call|text|whatsapp|sms|reach|ring|my\s+number(?:'s|’s)?",
+    "card": "card|account|acct|iban|visa|mastercard|master|amex|unionpay|jcb|discover|diners|maestro",
+    "phone": r"phone|mobile|cell|tel|call|text|txt|whatsapp|viber|sms|reach|ring|contact|"
+    r"my\s+numb?e?r(?:'s|’s)?",
     "id": r"ssn|social\s*security|id|ip",
 }
 

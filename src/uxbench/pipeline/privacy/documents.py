@@ -1,45 +1,115 @@
 """Identity documents beyond the mainland's resident ID (`numbers.id_numbers`): Hong Kong and
-Macau identity cards, Korean resident registration numbers, Japan's My Number, Canada's SIN,
-passports, and an ID given in two parts (`前半段…，后半段…`, `앞자리 …, 뒷자리 …`).
+Macau identity cards, Korean resident registration numbers, Japan's My Number and residence card,
+Canada's SIN, the personal numbers of other countries whose people write in English (India's
+Aadhaar and PAN, Ireland's PPS, Singapore's and Malaysia's NRIC, Australia's TFN, New Zealand's
+IRD, the NHS's number, South Africa's ID), passports and driving licences, and an ID given in two
+parts (`前半段…，后半段…`, `앞자리 …, 뒷자리 …`).
 
 A shape that is an ID wherever it stands is checked by its check digit (`python-stdnum` where it
-has the scheme, the Hong Kong one here); a shape that only an ID word makes an ID (a passport's
-`E12345678`, nine bare digits of a SIN) needs that word within its own clause (`context`).
+has the scheme, the Hong Kong and Singapore ones here); a shape that only an ID word makes an ID (a
+passport's `E12345678`, nine bare digits of a SIN, twelve of an Aadhaar) needs that word within its
+own clause (`context`). After a document's word (passport, licence, 在留カード, 여권, 驾照), any
+number of a document's shape is one: such numbers have no check digit and no shared shape.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 
+from stdnum.au import tfn
 from stdnum.ca import sin
+from stdnum.gb import nhs
+from stdnum.ie import pps
+from stdnum.in_ import aadhaar, pan
 from stdnum.jp import in_ as my_number
+from stdnum.my import nric
+from stdnum.nz import ird
+from stdnum.za import idnr
 
-from uxbench.pipeline.privacy.context import clause_after, clause_before
+from uxbench.pipeline.privacy.context import clause_before, keeps
 
 Span = tuple[int, int, str]
 
-# a number's own edges: no letter or digit beside it, nor a digit one separator away (a 12-digit
-# My Number is not the first three groups of a grouped 16-digit card)
-_EDGE, _END = r"(?<![0-9A-Za-z])(?<!\d[ -])", r"(?![0-9A-Za-z])(?![ -]\d)"
-_HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?[(（]?([0-9A])[)）]?" + _END)
+# a number's own edges: no letter or digit beside it, nor a short group one separator away (a
+# 12-digit My Number is not the first three groups of a grouped 16-digit card)
+_EDGE, _END = r"(?<![0-9A-Za-z])(?<!\d[ -])", r"(?![0-9A-Za-z])(?![ -]\d{1,4}(?!\d))"
+_HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?([(（]?)([0-9A])[)）]?" + _END)
 _MACAU = re.compile(_EDGE + r"[157]\d{6}[(（]\d[)）]")
 _RRN = re.compile(_EDGE + r"(\d{2})(\d{2})(\d{2})[ -]?([1-8])\d{6}" + _END)
-_MY_NUMBER = re.compile(_EDGE + r"\d{4}[ -]?\d{4}[ -]?\d{4}" + _END)
 _SIN = re.compile(_EDGE + r"\d{3}([ -]?)\d{3}\1\d{3}" + _END)
-_PASSPORT = re.compile(_EDGE + r"[A-Z]{1,2}\d{6,8}" + _END + r"|" + _EDGE + r"\d{9}" + _END)
-_PASSPORT_CUE = re.compile(r"护照|護照|passport|パスポート|旅券|여권|通行证|通行證|台胞证|回乡证", re.I)
+# Japan's residence card (在留カード): two letters, eight digits, two letters; no other number looks so
+_RESIDENCE_CARD = re.compile(_EDGE + r"[A-Z]{2}\d{8}[A-Z]{2}" + _END)
+# words naming an ID in general, or the Korean resident registration number (주민등록번호, RRN)
 _ID_CUE = re.compile(
-    r"身份证|身份證|证件|證件|\bID\b|\bSIN\b|social insurance|"
-    r"マイナンバー|個人番号|身分証|番号|주민|등록번호|신분증",
+    r"身份证|身份證|证件|證件|\bID\b|\bSIN\b|social insurance|identity|\bRRN\b|resident registration|"
+    r"マイナンバー|個人番号|身分証|番号|주민|등록번호|신분증|登录号|登錄號|登録番号",
     re.IGNORECASE,
 )
+
+
+# words naming a national identity number, in any language (not a bare `ID` or `番号`: a student's,
+# an order's)
+_NATIONAL_ID = r"身份证|身份證|证件|證件|身分証|신분증|identity|national\s*id|id\s*(?:card|number|no)"
+
+
+def _cue(words: str, generic: str = _NATIONAL_ID) -> re.Pattern[str]:
+    """A scheme's own words as whole words, or the `generic` words of its kind."""
+    return re.compile(rf"(?<![A-Za-z])(?:{words})(?![A-Za-z])|{generic}", re.IGNORECASE)
+
+
+def _sg_nric(number: str) -> bool:
+    """Singapore's NRIC / FIN check letter (S, T: citizens; F, G: foreigners)."""
+    weights = sum(int(d) * w for d, w in zip(number[1:8], (2, 7, 6, 5, 4, 3, 2), strict=True))
+    total = weights + (4 if number[0] in "TG" else 0)
+    letters = "JZIHGFEDCBA" if number[0] in "ST" else "XWUTRQPNMLK"
+    return letters[total % 11] == number[8]
+
+
+def _scheme(shape: str) -> re.Pattern[str]:
+    return re.compile(_EDGE + shape + _END)
+
+
+# personal numbers with a check digit: (shape, its scheme's check, the words that must name it in
+# its clause, or None where the shape and the check are enough wherever the number stands)
+_CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], re.Pattern[str] | None], ...] = (
+    (_scheme(r"\d{4}([ -]?)\d{4}\1\d{4}"), my_number.is_valid, _cue("my\\s*number", _ID_CUE.pattern)),
+    (_scheme(r"[2-9]\d{3}([ -]?)\d{4}\1\d{4}"), aadhaar.is_valid, _cue("aadhaa?r|uid(?:ai)?|आधार")),
+    (_scheme(r"[A-Z]{5}\d{4}[A-Z]"), pan.is_valid, _cue("PAN|permanent\\s+account")),
+    (_scheme(r"\d{7}[A-W][A-IW]?"), pps.is_valid, _cue("PPSN?|personal\\s+public\\s+service")),
+    (_scheme(r"[STFG]\d{7}[A-Z]"), _sg_nric, None),
+    (_scheme(r"\d{6}-\d{2}-\d{4}"), nric.is_valid, None),
+    (_scheme(r"\d{12}"), nric.is_valid, _cue("NRIC|MyKad|IC")),
+    (_scheme(r"\d{3}([ -]?)\d{3}\1\d{2,3}"), tfn.is_valid, _cue("TFN|tax\\s+file")),
+    (_scheme(r"\d{2,3}([ -]?)\d{3}\1\d{3}"), ird.is_valid, _cue("IRD|inland\\s+revenue")),
+    (_scheme(r"\d{3}([ -]?)\d{3}\1\d{4}"), nhs.is_valid, _cue("NHS")),
+    (_scheme(r"\d{13}"), idnr.is_valid, _cue("SA\\s+ID|identity\\s+number")),
+)
+# any scheme's words: most texts name none, and then only the schemes that need no word are read
+_ANY_SCHEME_CUE = re.compile("|".join(cue.pattern for _, _, cue in _CHECKED if cue), re.IGNORECASE)
+# words naming a document whose number has no check digit: passports, travel permits, driving
+# licences, residence cards
+_DOCUMENT_CUE = re.compile(
+    r"护照|護照|passport|パスポート|旅券|여권|通行证|通行證|台胞证|回乡证|"
+    r"驾照|驾驶证|駕照|驾驶执照|(?:driver'?s?|driving)\s*licen[cs]e|licen[cs]e\s*(?:no|number|#)|免許|면허|"
+    r"在留カード|在留卡|residence\s*card|재류\s*카드|外国人登録",
+    re.IGNORECASE,
+)
+# a document's number: letters and digits, dashes between groups, at least five digits
+_DOCUMENT = re.compile(_EDGE + r"[A-Z0-9]+(?:-[A-Z0-9]+)*" + _END, re.IGNORECASE)
+_DATE = re.compile(r"(?:19|20)\d\d-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-(?:19|20)\d\d")
 _PART_CUE = re.compile(
     r"(?:前|后|後)(?:半段?|[一二三四五六七八九十\d]+位)|(?:first|second|last)\s+(?:half|part|\d+\s+digits)|"
     r"the\s+rest|앞자리|뒷자리|앞\s*\d+자리|뒤\s*\d+자리|前半|後半",
     re.IGNORECASE,
 )
+# an unbracketed A1234567 is as often a student's or a staff number: only Hong Kong's ID words name it
+_HK_CUE = re.compile(
+    r"HKID|H\.K\.\s*ID|Hong\s*Kong\s*ID|identity\s*card|身份證|身份证|证件|證件|身分証|香港|홍콩",
+    re.IGNORECASE,
+)
+_WORDS_AFTER = re.compile(r"[A-Za-z\s'’]{0,24}")  # where a cue after its number stands: `as the passport`
 _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
 _PART = re.compile(_EDGE + r"\d[\dXx]{3,17}" + _END + r"(?![/.]\d)")  # not a date's year (2025/7/12)
 
@@ -65,10 +135,27 @@ def _after_last_digit(before: str) -> str:
     return before[digit.end() :] if digit else before
 
 
+def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
+    """A cue word in the number's clause with no other number between them, before it or in the
+    English words just after it (`… as the passport no.`), and no order, barcode or student cue
+    just before it."""
+    after = _WORDS_AFTER.match(text, end)
+    named = cue.search(_after_last_digit(clause_before(text, start, 40))) or cue.search(after.group())
+    return named is not None and not keeps(text, start)
+
+
+def _document_number(number: str) -> bool:
+    digits = sum(c.isdigit() for c in number)
+    return 6 <= len(number) <= 20 and digits >= 5 and not _DATE.fullmatch(number)
+
+
 def documents(text: str) -> Iterator[Span]:
     """Identity numbers of the shapes above; see the module's docstring."""
-    for match in _HKID.finditer(text):
-        if _hk_valid(*match.groups()):
+    for match in _HKID.finditer(text):  # A123456(7) anywhere; without its brackets, after an ID word
+        letters, digits, bracket, check = match.groups()
+        if _hk_valid(letters, digits, check) and (
+            bracket or _named(text, match.start(), match.end(), _HK_CUE)
+        ):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _MACAU.finditer(text):
         yield match.start(), match.end(), "ID_NUMBER"
@@ -76,18 +163,25 @@ def documents(text: str) -> Iterator[Span]:
         cued = _ID_CUE.search(clause_before(text, match.start())) is not None
         if cued or (not match.group().isdigit() and _born(*match.groups()[:3])):
             yield match.start(), match.end(), "ID_NUMBER"
-    for match in _MY_NUMBER.finditer(text):
-        if my_number.is_valid(match.group()) and _ID_CUE.search(clause_before(text, match.start())):
-            yield match.start(), match.end(), "ID_NUMBER"
     for match in _SIN.finditer(text):
         grouped = bool(match.group(1))
         if sin.is_valid(match.group()) and (grouped or _ID_CUE.search(clause_before(text, match.start()))):
             yield match.start(), match.end(), "ID_NUMBER"
-    if _PASSPORT_CUE.search(text):  # the cue before the number, or just after it (`… as the passport no.`)
-        for match in _PASSPORT.finditer(text):
-            if _PASSPORT_CUE.search(clause_before(text, match.start(), 40)) or _PASSPORT_CUE.search(
-                clause_after(text, match.end(), 24)
+    named = _ANY_SCHEME_CUE.search(text) is not None
+    for shape, valid, cue in _CHECKED:
+        if cue and not named:
+            continue
+        for match in shape.finditer(text):
+            if valid(match.group()) and (
+                _named(text, match.start(), match.end(), cue) if cue else not keeps(text, match.start())
             ):
+                yield match.start(), match.end(), "ID_NUMBER"
+    for match in _RESIDENCE_CARD.finditer(text):
+        if not keeps(text, match.start()):
+            yield match.start(), match.end(), "ID_NUMBER"
+    if _DOCUMENT_CUE.search(text):
+        for match in _DOCUMENT.finditer(text):
+            if _document_number(match.group()) and _named(text, match.start(), match.end(), _DOCUMENT_CUE):
                 yield match.start(), match.end(), "ID_NUMBER"
     if _PART_CUE.search(text) and _ID_CUE.search(text):
         for match in _PART.finditer(text):

@@ -8,7 +8,9 @@ rather than a list of examples:
   with a model designator beside them (a number of up to four digits, a letter and digits, or a
   single capital letter), or after a determiner (`my Visual Studio Code`, `on Amazon Prime`). A
   person's name has no model number and takes no determiner, so a name candidate with either is
-  a product.
+  a product;
+- an order's number named by the words just after it (`3961…这个单能退吗`, `2024…433 주문 취소`,
+  `…の注文をキャンセル`): the cue before a number is read by `context`, this one follows it.
 """
 
 from __future__ import annotations
@@ -23,9 +25,14 @@ _STATUS = re.compile(
     r"(?<![A-Za-z0-9/.])(?:HTTP(?:/\d(?:\.\d)?)?\s+)?(?:" + _PHRASES + r")(?![A-Za-z0-9'’-])",
     re.IGNORECASE,
 )
+# an order named after its number, in its clause: 这个单 / 订单, 주문, の注文, order
+_ORDER_AFTER = re.compile(
+    r"\s?(?:这个?单|這個?單|订单|訂單|注文|の注文|주문|(?i:order|purchase)(?![A-Za-z]))"
+    r"(?!\s*(?i:no\.?|number|#|id|号|번호)?\s*[:：#]?\s*[A-Za-z]{0,4}\d)"  # not the cue of the next number
+)
 _CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip the long pattern
 _MODEL_BEFORE = re.compile(
-    r"(?<![\w'’.,-])(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
+    r"(?<![\w'’.,-])(?<!\d\s)(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
 )
 _CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
 _MODEL = re.compile(r"\s(?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
@@ -38,11 +45,17 @@ def statuses(text: str) -> list[tuple[int, int]]:
 
 def product(text: str, start: int, end: int) -> bool:
     """Whether the capitalised words at `start:end` name a product: a digit in them, a model
-    designator just after (`Tesla Model 3`) or before (`15 Pro Max`; not a version's or an amount's
-    last group, `3.0.0.255 Anna Herrera`), a determiner before (`my Google Maps`); not a street's
-    number after a name (`Sarah Lee 12 Baker Street` is a person's)."""
+    designator just after (`Tesla Model 3`) or before (`15 Pro Max`; not a version's, an amount's
+    or a phone's last group, `3.0.0.255 Anna Herrera`, `call 1800 292 018 Dear Georgia Sowman`), a
+    determiner before (`my Google Maps`); not a street's number after a name (`Sarah Lee 12 Baker
+    Street` is a person's)."""
     if any(c.isdigit() for c in text[start:end]) or _MODEL.match(text, end):
         return True
     run = _CAPITALS_BEFORE.search(text, max(0, start - 40), start)
     at = run.start() if run else start
     return _MODEL_BEFORE.search(text, max(0, at - 12), at) is not None
+
+
+def order_after(text: str, end: int) -> bool:
+    """Whether the words just after a number at `end` name it an order's (see the docstring)."""
+    return _ORDER_AFTER.match(text, end) is not None

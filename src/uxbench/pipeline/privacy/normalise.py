@@ -3,8 +3,9 @@
 - full-width digits, Latin letters and signs fold to ASCII (`１３８…`, `＠`);
 - a run of seven or more Chinese numerals is a number (`一三九五八六五五四三九`, `幺` is 1);
 - zero-width characters pasted from web pages vanish (`138\u200b0013…`);
-- an e-mail spelt out (`name at 163 dot com`, `name[at]163.com`, `name艾特qq.com`, `name(at)x(dot)com`)
-  becomes `name@163.com`.
+- an e-mail spelt out (`name at 163 dot com`, `name[at]163.com`, `name艾特qq.com`, `name#qq.com`,
+  `nameアットマークdocomo.ne.jp`, `name골뱅이naver.com`, `name(at)x(dot)com`) becomes `name@163.com`,
+  but only where a known top-level domain ends it (`look at this.page` is no address).
 
 The detectors see the normal form; `Normal.span` maps a span of it back onto the original text,
 so a redaction covers every character the user typed for the value (the whole `艾特`).
@@ -17,18 +18,49 @@ from dataclasses import dataclass
 
 _WIDE = (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))
 _FOLD: dict[int, int | str] = {code: code - 0xFEE0 for code in _WIDE}
-_FOLD.update({ord("＠"): "@", ord("＋"): "+", ord("－"): "-", ord("．"): ".", ord("＿"): "_"})
+_FOLD.update({ord("＠"): "@", ord("＋"): "+", ord("－"): "-", ord("．"): ".", ord("＿"): "_", ord("＃"): "#"})
 _ZH_DIGITS = {"零": "0", "〇": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4"}
 _ZH_DIGITS.update({"五": "5", "六": "6", "七": "7", "八": "8", "九": "9"})
 _ZH_NUMBER = re.compile(f"[{''.join(_ZH_DIGITS)}]{{7,}}")
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
-_AT = r"(?:\s*(?:\[at\]|\(at\)|\{at\}|<at>|艾特|圈a)\s*|\s+at\s+)"
-_DOT = r"(?:\s*(?:\[dot\]|\(dot\)|\{dot\}|<dot>|点)\s*|\s+dot\s+|\.|。)"
+# how people write the at-sign and the dot of an address they spell out, in the four languages (a
+# `#` only glued to both sides: `see #docs.com` is a hashtag)
+_AT_WORDS = (
+    "[at]",
+    "(at)",
+    "{at}",
+    "<at>",
+    "[@]",
+    "(@)",
+    "艾特",
+    "圈a",
+    "アットマーク",
+    "あっとまーく",
+    "アット",
+    "골뱅이",
+    "앳",
+)
+_DOT_WORDS = ("[dot]", "(dot)", "{dot}", "<dot>", "[.]", "(.)", "点", "點", "ドット", "どっと", "닷", "쩜")
+# the top-level domains of the mail people give: generic ones and the countries of the four languages
+_TLDS = (
+    "com|net|org|edu|gov|mil|int|info|biz|name|pro|mobi|asia|io|ai|app|dev|me|co|tv|cc|xyz|online|site|"
+    "tech|top|club|shop|store|cloud|email|live|vip|work|ltd|group|blog|"
+    "cn|jp|kr|tw|hk|mo|sg|my|in|ph|th|vn|id|uk|us|ca|au|nz|ie|de|fr|it|es|nl|se|ch|ru|br|mx|za"
+)
+
+
+def _spelt(words: tuple[str, ...]) -> str:
+    return "|".join(re.escape(word) for word in words)
+
+
+_LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
+_AT = rf"(?:\s*(?:{_spelt(_AT_WORDS)})\s*|\s+at\s+|[#@])"  # `@`: a spelt dot after a typed at-sign
+_DOT = rf"(?:\s*(?:{_spelt(_DOT_WORDS)})\s*|\s+dot\s+|\.|。)"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 _SPELT_EMAIL = re.compile(
     rf"(?<![A-Za-z0-9._%+\-]){_LOCAL}(?P<at>{_AT})"
-    rf"(?P<domain>{_LABEL}(?:{_DOT}{_LABEL})*{_DOT}[A-Za-z]{{2,24}})(?![A-Za-z0-9])",
+    rf"(?P<domain>{_LABEL}(?:{_DOT}{_LABEL})*{_DOT}(?:{_TLDS}))(?![A-Za-z0-9@])",
     re.IGNORECASE,
 )
 _DOT_ONLY = re.compile(_DOT, re.IGNORECASE)

@@ -3,12 +3,15 @@ national insurance numbers, IBANs, bank cards, phone numbers, IP addresses.
 
 A privacy decision fails closed: a number of an ID's, a card's or a phone's shape where such a
 number is expected is redacted whether or not a table knows it. `python-stdnum` (check digits,
-issuing areas) and Google's libphonenumber (`phonenumbers`) only add numbers that no shape here
-covers (an international number in any country's plan); they never keep one. What keeps a
-number is the word before it: an order, tracking, version or section cue (`context.keeps`).
+issuing areas) and Google's libphonenumber (`phonenumbers`) add numbers that no shape here covers
+(an international number in any country's plan, a grouping that names a region). What keeps a
+number is what it is: a hotline (by its prefix or libphonenumber's type, in every region our users
+call, unless a first-person cue makes it the user's), a home network's or a gateway's IP address,
+or the words around it: an order, tracking, version or section cue before it (`context.keeps`), an
+order word after it (`kept.order_after`).
 
 Numbers are read as people type them: grouped by spaces, dashes, slashes or dots, in full-width
-digits (the caller folds those), glued to Chinese text.
+digits (the caller folds those), glued to text of any script or to a card's brand.
 """
 
 from __future__ import annotations
@@ -22,13 +25,29 @@ import phonenumbers
 from stdnum import ean, iban, luhn
 from stdnum.cn import ric
 
-from uxbench.pipeline.privacy.context import cue_before, keeps
+from uxbench.pipeline.privacy import kept
+from uxbench.pipeline.privacy.context import clause_before, cue_before, keeps
 
 # how numbers without a leading + are read: any as mainland Chinese or North American; one with a
-# trunk 0 also as Japanese, Korean, Taiwanese, British or Australian (a bare 8-digit run is no
-# phone of its own: Hong Kong's numbers need a phone cue)
+# trunk 0 also as Japanese, Korean, Taiwanese, or of an English-speaking country that dials one (a
+# bare 8-digit run is no phone of its own: Hong Kong's numbers need a phone cue)
 PHONE_REGIONS = ("CN", "US")
-TRUNK_REGIONS = ("JP", "KR", "TW", "GB", "AU")
+TRUNK_REGIONS = ("JP", "KR", "TW", "GB", "AU", "NZ", "IE", "PH")
+# the regions a number's grouping names when it has no trunk 0: India's mobiles are written 5-5
+# (98765 43210), valid by the plan; a Japanese or Korean number typed without its trunk 0
+# (90-1234-5678, 3-1234-5678, 10-1234-5678) is read with it, and that grouping makes a number of a
+# possible length one
+_GROUPED = (
+    (re.compile(r"[6-9]\d{4}[ -]\d{5}"), ("IN",), "", phonenumbers.is_valid_number_for_region),
+    (
+        re.compile(r"[1-9]\d?-\d{4}-\d{4}"),
+        ("JP", "KR"),
+        "0",
+        lambda number, region: phonenumbers.is_possible_number(number),
+    ),
+)
+# where hotlines are read as such (their numbers are the same shapes as people's)
+HOTLINE_REGIONS = ("CN", "US", *TRUNK_REGIONS, "IN", "SG")
 # numbers of businesses, not of people: hotlines (400, 800, 0120, 1588) are kept
 _BUSINESS = {
     phonenumbers.PhoneNumberType.TOLL_FREE,
@@ -54,10 +73,14 @@ _NINO = re.compile(_EDGE + r"[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Z]" + _END)
 _ID15 = re.compile(r"(?<![0-9A-Za-z])(?<![0-9][ -])\d(?:[ -]?\d){14}(?![0-9A-Za-z])(?![ -][0-9])")
 _SSN = re.compile(_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _EDGE + r"\d{9}" + _END)
 _IBAN = re.compile(_EDGE + r"[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?" + _END)
-# 12-19 digits: whole, in groups of four split by one kind of space or dash, or Amex's 4-6-5
+# card brands a number is typed glued to (Visa4111…, AMEX3782…)
+_CARD_BRANDS = ("visa", "amex", "jcb", "mastercard", "master", "unionpay", "discover", "diners", "maestro")
+_AFTER_BRAND = "|".join(f"(?<=(?i:{brand}))" for brand in _CARD_BRANDS)
+# 12-19 digits: whole, in groups of four split by one kind of space or dash, or Amex's 4-6-5; not the
+# rest of a number a dash began (1588-9386 5475 …: the card starts after the hotline)
 _CARD = re.compile(
-    r"(?<![0-9A-Za-z.,+/])(?:\d{12,19}|\d{4}([ -])\d{4}\1\d{4}(?:\1\d{1,7}){0,2}|\d{4}([ -])\d{6}\2\d{4,5})"
-    + _END
+    rf"(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND})(?<!\d-)"
+    r"(?:\d{12,19}|\d{4}([ -])\d{4}\1\d{4}(?:\1\d{1,7}){0,2}|\d{4}([ -])\d{6}\2\d{4,5})" + _END
 )
 # shapes that are phones wherever they stand: a mainland mobile; a North American number with its
 # groups split (any area code) and an extension; a UK number; a number with a trunk 0 and one split
@@ -65,31 +88,50 @@ _PHONE_SHAPES = re.compile(
     r"(?<![0-9A-Za-z+\-/.])(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
     r"|(?<![0-9A-Za-z+\-/.])(?:(?:\+ ?1|001|1(?= ?\())[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
     r"(?: ?(?:x|ext\.? ?|#)\d{1,6})?(?![0-9A-Za-z])"
-    r"|(?<![0-9A-Za-z+\-/.])(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{2,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
+    r"|(?<![0-9A-Za-z+\-/.])(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{1,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
     r"(?![0-9A-Za-z])"
     r"|(?<![0-9A-Za-z+\-/.])(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z])"
 )
-# after a phone cue: any run of 7-15 digits, however split
+# after a phone cue: any run of 7-15 digits, however split (not into a version or an amount after it)
 _PHONE_AFTER_CUE = re.compile(
-    r"\+?\(?\d[\d ().\-]{5,20}\d(?: ?(?:x|ext\.? ?)\d{1,6})?(?![0-9A-Za-z/:\-]|\s?[年月日時点])"
+    r"\+?\(?\d[\d ().\-]{5,20}\d(?: ?(?:x|ext\.? ?)\d{1,6})?(?![0-9A-Za-z/:\-]|\s?[年月日時点]|[.,]\d)"
 )
 # a phone cue just after the number, in its clause: 080-1234-5678に電話, 010-1234-5678로 연락
-_PHONE_CUE_AFTER = re.compile(r"\s?(?:に|へ|まで|로|으로|에|번으로)?\s?(?:電話|連絡|でんわ|전화|연락|문자)")
+_PHONE_CUE_AFTER = re.compile(
+    r"\s?(?:に|へ|まで|から|로|으로|에|번으로)?\s?(?:電話|連絡|でんわ|着信|전화|연락|문자)"
+)
+# a phone cue that makes the number the user's own, whatever its digits look like (ring me on 400…)
+_FIRST_PERSON = re.compile(
+    r"(?<![A-Za-z])(?i:me|my|mine)(?![A-Za-z])|我的|打我|联系我|找我|私の|僕の|俺の|내\s|제\s|저한테|저에게"
+)
+# an extension: a person's desk behind a company's number, toll-free or not (+1-888-545-0977x583)
+_EXTENSION = re.compile(r"\d ?(?:x|ext\.?) ?\d")
+# a country code before a number a shape found (+63 917 123 4567: the shape reads 917 123 4567)
+_COUNTRY_CODE_BEFORE = re.compile(r"\+ ?\d{1,3}[ .\-]?$")
 # how a North American number is written (1-800-…, 1 (415) …): never a mainland mobile (180 0402 4583)
 _NANP_GROUPS = re.compile(r"\+?1[ .-]\(?\d{3}\)?[ .-]|\+?1 ?\(\d{3}\)")
-_PHONE = re.compile(r"(?<![0-9A-Za-z+(])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d" + _END)
+_PHONE = re.compile(r"(?<![0-9A-Za-z+(])(?<!\d[\-/.])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d" + _END)
 # what looks like a phone number to libphonenumber but is a date (2024-06-14 04) or a decimal (3.108607)
 _NOT_PHONE = re.compile(
     r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
     r"|^\d{1,3}(?:\.\d{1,3}){3}$|^[1-9]\d?(?:\.\d{1,4}){2,3}$"  # an IP, a version (6.0.47.1000)
 )
+_FRACTION = re.compile(r"[.,]\d")
 _DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
+_HOME_NETWORK = ipaddress.ip_network("192.168.0.0/16")
 _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
 )
 _URL_PATH = re.compile(r"\.(?:s?html?|php|aspx?|jsp|jpe?g|png|gif|pdf)(?![A-Za-z0-9])", re.IGNORECASE)
-_HOTLINE_START = re.compile(r"(?:\+?1[ .-]?|\(?)(?:400|800|888|877|866|855|844|833|900)")
+# how a hotline starts: China's 400 / 800 and North America's toll-free codes (a 1 glued to 800 is a
+# mainland mobile's 180 0…), or a hotline prefix
+# written as a group of its own (1800 / 1300 in Australia, India, Ireland, Singapore; 0800 / 0808
+# in Britain and New Zealand; 0120 / 0570 / 0800 in Japan; 15XX / 16XX / 18XX in Korea)
+_HOTLINE_START = re.compile(
+    r"(?:\+1[ .-]?|1[ .-]|\(?)(?:400|800|888|877|866|855|844|833|900)"
+    r"|(?P<grouped>1[38]00|0[58]0[08]|0120|0570|1[568]\d\d)[ .-]"
+)
 # North America's toll-free area codes (8XX with the X repeated), written as such: 1-800-…, (888) …
 _TOLL_FREE = re.compile(r"(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]")
 # a first group of a trunk 0 and two digits is a mobile's or an area's (080-0917-8188), never the
@@ -134,7 +176,11 @@ def id_numbers(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _ID15.finditer(text):
         cue = cue_before(text, match.start())
-        if cue == "id" or (cue is None and _old_resident_id(_compact(match.group()))):
+        if cue == "id" or (
+            cue is None
+            and _old_resident_id(_compact(match.group()))
+            and not kept.order_after(text, match.end())
+        ):
             yield match.start(), match.end(), "ID_NUMBER"
     for pattern in (_ID_TW, _NINO):
         for match in pattern.finditer(text):
@@ -168,8 +214,10 @@ def cards(text: str) -> Iterator[Span]:
         if _URL_PATH.match(text, match.end()):
             continue  # a page of a site (item.jd.com/100012043978.html)
         digits = _compact(match.group())
-        if cue != "card" and len(digits) == 13 and ean.is_valid(digits):
-            continue  # an EAN-13 barcode: a product's, not a person's
+        if cue != "card" and (
+            (len(digits) == 13 and ean.is_valid(digits)) or kept.order_after(text, match.end())
+        ):
+            continue  # an EAN-13 barcode: a product's, not a person's; an order's number
         if cue == "card" or (cue != "keep" and luhn.is_valid(digits)):
             yield match.start(), match.end(), "BANK_CARD"
 
@@ -180,20 +228,30 @@ def _valid_phone(candidate: str) -> bool:
     number of `PHONE_REGIONS` (`TRUNK_REGIONS` too with a trunk 0) that is no hotline
     (`_BUSINESS`)."""
     candidate = candidate.lstrip("(")
+    if candidate.startswith(("+", "00")):  # fail closed: a + number is a phone, a hotline too
+        number = _parsed("+" + candidate.lstrip("+0 ").replace(".", " "), None)
+        return number is not None and phonenumbers.is_possible_number(number)
+    regions = PHONE_REGIONS + TRUNK_REGIONS if candidate.startswith("0") else PHONE_REGIONS
     nanp = _NANP_GROUPS.match(candidate) is not None
-    try:
-        if candidate.startswith(("+", "00")):  # fail closed: a + number is a phone, a hotline too
-            number = phonenumbers.parse("+" + candidate.lstrip("+0 ").replace(".", " "))
-            return phonenumbers.is_possible_number(number)
-        regions = PHONE_REGIONS + TRUNK_REGIONS if candidate.startswith("0") else PHONE_REGIONS
-        regions = ("US",) if nanp else regions
+    readings = [(candidate, ("US",) if nanp else regions, phonenumbers.is_valid_number_for_region)]
+    readings += [
+        (trunk + candidate, more, ok) for shape, more, trunk, ok in _GROUPED if shape.fullmatch(candidate)
+    ]
+    for digits, regions, ok in readings:  # a hotline in one reading (900-…) may be a phone in the next
         for region in regions:  # checking one region is much faster than finding the region
-            number = phonenumbers.parse(candidate, region)
-            if phonenumbers.is_valid_number_for_region(number, region):
-                return not _business(number)
-    except phonenumbers.NumberParseException:
-        pass
+            number = _parsed(digits, region)
+            if number is not None and ok(number, region):
+                if not _business(number):
+                    return True
+                break
     return False
+
+
+def _parsed(digits: str, region: str | None) -> phonenumbers.PhoneNumber | None:
+    try:
+        return phonenumbers.parse(digits, region)
+    except phonenumbers.NumberParseException:
+        return None
 
 
 def _business(number: phonenumbers.PhoneNumber) -> bool:
@@ -201,18 +259,22 @@ def _business(number: phonenumbers.PhoneNumber) -> bool:
 
 
 def _hotline(candidate: str, anywhere: bool = False) -> bool:
-    """A number that libphonenumber calls a hotline in China or North America, or `anywhere`
-    also in `TRUNK_REGIONS` (0120 in Japan); without `anywhere`, only numbers that start as
-    hotlines do are parsed (parsing is the redactor's slowest step)."""
+    """A hotline: a number whose first group is a hotline prefix (0120-…, 1800 …, 1588-…); one that
+    starts as China's or North America's do and that libphonenumber calls a hotline there, or
+    `anywhere` in any of `HOTLINE_REGIONS` (an unsplit 18000000000 is a mainland mobile, not
+    India's 1800 toll-free). Only these are parsed: parsing is the redactor's slowest step."""
     if _TOLL_FREE.match(candidate):  # by the plan's rule, whether or not the rest is a valid number
         return True
-    if not (anywhere or _HOTLINE_START.match(candidate)) or _TRUNK_GROUP.match(candidate):
+    start = _HOTLINE_START.match(candidate)
+    if start and start.group("grouped"):  # a hotline prefix as a group of its own: by the plan's rule too
+        return True
+    if not (anywhere or start) or _TRUNK_GROUP.match(candidate):
         return False
-    regions = ("CN", "US", *TRUNK_REGIONS) if anywhere else ("CN", "US")
-    try:
-        return any(_business(phonenumbers.parse(candidate, region)) for region in regions)
-    except phonenumbers.NumberParseException:
-        return False
+    for region in HOTLINE_REGIONS if anywhere else ("CN", "US"):
+        number = _parsed(candidate, region)
+        if number is not None and _business(number):
+            return True
+    return False
 
 
 def _barcode(text: str, start: int, number: str) -> bool:
@@ -231,10 +293,17 @@ def phones(text: str) -> Iterator[Span]:
     shaped = [
         m.span()
         for m in _PHONE_SHAPES.finditer(text)
-        if not (keeps(text, m.start()) or _hotline(m.group()) or _barcode(text, m.start(), m.group()))
+        if not (
+            keeps(text, m.start())
+            or _hotline(m.group())
+            or _barcode(text, m.start(), m.group())
+            or kept.order_after(text, m.end())
+            or _IPV4.fullmatch(m.group())  # a kept router's 192.168.50.254 is no mobile's 192 1685 0254
+        )
     ]
     for start, end in shaped:
-        yield start, end, "PHONE"
+        code = _COUNTRY_CODE_BEFORE.search(text, max(0, start - 6), start)
+        yield code.start() if code else start, end, "PHONE"
     for match in _PHONE.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in shaped):
             continue  # a shape took it: libphonenumber need not read it
@@ -243,42 +312,53 @@ def phones(text: str) -> Iterator[Span]:
             continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
-        international = candidate.startswith("+")  # +61.3.1779.5157, +61-7-1987-3997: no decimal, no date
-        decimal = not (international or cue == "phone") and (
-            candidate.count(".") == 1 or _DECIMAL.search(candidate)
-        )
-        if (
-            decimal
-            or (not international and _NOT_PHONE.search(candidate))
-            or _URL_PATH.match(text, match.end())
-        ):
-            continue  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
-        if _barcode(text, start, candidate):
-            continue
-        # a phone cue after it (…に電話) unless a hotline is called, or else one before it (電話, call)
-        if _PHONE_CUE_AFTER.match(text, match.end()):
-            cued = not _hotline(candidate, anywhere=True)
-        else:
-            cued = cue == "phone"
-        if cued and (after := _PHONE_AFTER_CUE.match(text, start)):
-            yield start, after.end(), "PHONE"
-            continue
-        if _valid_phone(candidate):
-            yield start, start + len(candidate), "PHONE"
+        end = _phone_end(text, start, candidate, cue)
+        if end is None and " " in candidate and _FRACTION.match(text, match.end()):
+            # 080-5135-9228 16.9.52: a number, then a version or an amount that it ran into
+            end = _phone_end(text, start, candidate.rsplit(" ", 1)[0].rstrip(" ("), cue)
+        if end is not None:
+            yield start, end, "PHONE"
+
+
+def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | None:
+    """Where the phone number `candidate` at `start` ends, or None when it is no person's."""
+    international = candidate.startswith("+")  # +61.3.1779.5157, +61-7-1987-3997: no decimal, no date
+    decimal = not (international or cue == "phone") and (
+        candidate.count(".") == 1 or _DECIMAL.search(candidate)
+    )
+    end = start + len(candidate)
+    if decimal or (not international and _NOT_PHONE.search(candidate)) or _URL_PATH.match(text, end):
+        return None  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
+    if _barcode(text, start, candidate) or kept.order_after(text, end):
+        return None  # a product's barcode; an order's number
+    whole = _PHONE_AFTER_CUE.match(text, start)
+    extension = whole is not None and _EXTENSION.search(whole.group()) is not None
+    if _hotline(candidate) and not (extension or _FIRST_PERSON.search(clause_before(text, start))):
+        return None  # a hotline, whatever word names it (官方电话是400…), but `ring me on 400…`, `…x583`
+    # a phone cue before it (電話, call), or after it (…に電話) unless that calls a hotline (0120…)
+    cued = cue == "phone" or (_PHONE_CUE_AFTER.match(text, end) and not _hotline(candidate, anywhere=True))
+    if cued and (after := _PHONE_AFTER_CUE.match(text, start)):
+        return after.end()
+    return end if _valid_phone(candidate) else None
 
 
 def _shared(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """Loopback, or a private IPv4 address ending in .1 or .254: a home router's (192.168.1.1,
-    10.0.0.1), the same on millions of networks, so it names no one."""
+    """Loopback, a home network's address (192.168/16, what consumer routers hand out: the router
+    at 192.168.x.253 and the laptop behind it alike), or a gateway's in another private range
+    (10.0.0.1, 172.16.0.254): the same addresses on millions of networks, unreachable from outside,
+    so they name no one. A host in a company's 10/8 (`the server at 10.43.125.177`) names a
+    machine, and is redacted."""
     if address.is_loopback:
         return True
-    return address.version == 4 and address.is_private and str(address).rsplit(".", 1)[1] in ("1", "254")
+    return address.version == 4 and (
+        address in _HOME_NETWORK or (address.is_private and str(address).rsplit(".", 1)[1] in ("1", "254"))
+    )
 
 
 def ips(text: str) -> Iterator[Span]:
     """IPv4 and IPv6 addresses. Kept: a version (v1.2.3.4, 版本 10.0.0.1, `HarmonyOS 4.0.0.120`:
-    a product's name just before), a section (第 1.1.1.1 节), and an address millions of
-    machines share (`_shared`) unless an IP cue names it the user's."""
+    a product's name just before), a section (第 1.1.1.1 节), and a home network's or a gateway's
+    address (`_shared`) unless an IP cue names it the user's."""
     for pattern in (_IPV4, _IPV6):
         for match in pattern.finditer(text):
             if pattern is _IPV4 and (
