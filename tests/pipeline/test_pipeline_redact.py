@@ -348,3 +348,66 @@ def test_a_number_split_over_two_turns_of_one_speaker_is_one_number(
     between = (turns_[0], LogTurn("assistant", "好的"), turns_[1])
     alone = redact.redact_conversation(Conversation("c1", between), Counter())
     assert alone.turns[0].text == (parts[0] if expected[0] != parts[0] else expected[0])
+
+
+# --- names and addresses (helper `name`) ---
+
+PATTERNS_ONLY = redact.Redactor(ner=None)
+
+
+def _spans_of(text: str) -> list[tuple[str, str]]:
+    return [(text[s:e], kind) for s, e, kind in PATTERNS_ONLY.find_spans(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "寄到上海市浦东新区张杨路1588号丽景苑7栋3单元1102室，谢谢",
+            "上海市浦东新区张杨路1588号丽景苑7栋3单元1102室",
+        ),
+        ("新地址：成都市武侯区人民南路四段12号C座1808", "成都市武侯区人民南路四段12号C座1808"),
+        ("【九龍旺角彌敦道610號荷李活商業中心15樓B室】", "九龍旺角彌敦道610號荷李活商業中心15樓B室"),
+        (
+            "住所は神奈川県川崎市中原区小杉町三丁目4番2号パークタワー2105号室です",
+            "神奈川県川崎市中原区小杉町三丁目4番2号パークタワー2105号室",
+        ),
+        (
+            "〒060-0001 北海道札幌市中央区北一条西２丁目１−１に送って",
+            "〒060-0001 北海道札幌市中央区北一条西２丁目１−１",
+        ),
+        (
+            "새 주소는 부산 해운대구 센텀중앙로 79, 더샵 201동 902호예요",
+            "부산 해운대구 센텀중앙로 79, 더샵 201동 902호",
+        ),
+        ("대전 유성구 봉명동 532-7번지로 보내 주세요", "대전 유성구 봉명동 532-7번지"),
+        (
+            "ship it to Flat 4, 27 Marine Parade, Napier South, Napier 4110 thanks",
+            "Flat 4, 27 Marine Parade, Napier South, Napier 4110",
+        ),
+        ("my address is 12/3, Gandhi Nagar, Bengaluru-560038", "12/3, Gandhi Nagar, Bengaluru-560038"),
+        ("send to 14 Castle Road D04 X2K7 Sandymount please", "14 Castle Road D04 X2K7 Sandymount"),
+        (
+            "it's Lot 5 Block 2 Mabini Street, Lucena, 4301 Quezon",
+            "Lot 5 Block 2 Mabini Street, Lucena, 4301 Quezon",
+        ),
+        ("Apt 9, 40 Main Street, Rathmines, Dublin 6 is mine", "Apt 9, 40 Main Street, Rathmines, Dublin 6"),
+    ],
+)
+def test_an_address_is_redacted_to_its_last_room_number(text: str, address: str) -> None:
+    start = text.index(address)
+    spans = PATTERNS_ONLY.find_spans(text)
+    assert any(s <= start and start + len(address) <= e and kind == "ADDRESS" for s, e, kind in spans), spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I bought 3 iPhone 15, 2024 Edition since 3 Apr 2026",
+        "paid ₱70,113.00 for 2 Pro Max, 256 GB",
+        "112동 1603호 is not a plate",
+        "version 4.11, build 2031 Beta",
+    ],
+)
+def test_what_only_looks_like_an_address_stays(text: str) -> None:
+    assert not [span for span in _spans_of(text) if span[1] in ("ADDRESS", "PLATE")]

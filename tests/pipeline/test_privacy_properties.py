@@ -209,3 +209,56 @@ def test_the_dry_run_writes_no_value_a_redactor_call_removes(tmp_path: Path, val
     written = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (run / "out").rglob("*.json*"))
     leaked = [v for v in removed if len(v) >= 7 and v in written]
     assert leaked == []
+
+
+# --- names and addresses (helper `name`) ---
+
+
+def _covered_as(text: str, value: str, kind: str) -> bool:
+    start = text.index(value)
+    return any(s <= start and start + len(value) <= e and k == kind for s, e, k in PATTERNS.find_spans(text))
+
+
+_NUMBER = st.integers(1, 999).map(str)
+
+
+@st.composite
+def addresses(draw: st.DrawFn) -> tuple[str, str]:
+    """An address in the grammar of one country, and a sentence that holds it."""
+    n = [draw(_NUMBER) for _ in range(4)]
+    form = draw(st.integers(0, 5))
+    if form == 0:
+        city = draw(st.sampled_from(["广东省深圳市南山区", "北京市海淀区", "浙江省杭州市西湖区"]))
+        street = draw(st.sampled_from(["科技园路", "学院南路", "文一西街"]))
+        estate = draw(st.sampled_from(["翠湖花园", "万科城", "阳光新苑", "金地名京"]))
+        value = f"{city}{street}{n[0]}号{estate}{n[1]}栋{draw(st.integers(1, 9))}单元{n[2]}室"
+        return value, f"收货地址：{value}，谢谢"
+    if form == 1:
+        ward = draw(st.sampled_from(["東京都渋谷区神南", "大阪府大阪市北区梅田", "京都府京都市左京区"]))
+        chome = draw(st.sampled_from([str(draw(st.integers(1, 9))), "三", "七"]))
+        building = draw(st.sampled_from(["", "コーポ桜", " レジデンス青山"]))
+        value = f"{ward}{chome}丁目{n[0]}番{n[1]}号" + (f"{building}{n[2]}号室" if building else "")
+        return value, f"住所は{value}です"
+    if form == 2:
+        city = draw(st.sampled_from(["서울 송파구", "경기도 성남시 분당구", "인천광역시 남동구"]))
+        road = draw(st.sampled_from(["올림픽로", "판교역로", "구월로12번길"]))
+        value = f"{city} {road} {n[0]}, 현대아파트 {n[1]}동 {n[2]}호"
+        return value, f"배송지는 {value}입니다"
+    if form == 3:
+        pin = draw(st.integers(100000, 999999))
+        value = f"{n[0]}, {draw(st.sampled_from(['Shastri', 'Patel', 'Rao']))} Nagar, Pune-{pin}"
+        return value, f"my address is {value} pls"
+    if form == 4:
+        postcode = draw(st.integers(1000, 9999))
+        value = f"Unit {n[0]}, {n[1]} Kingsway Road, Mount Albert, Auckland {postcode}"
+        return value, f"deliver to {value}. thanks"
+    postcode = draw(st.integers(1000, 9999))
+    value = f"Blk {n[0]} Lot {n[1]} Rizal Street, Batangas City, {postcode} Batangas"
+    return value, f"ship to {value}, ok?"
+
+
+@given(addresses())
+@settings(max_examples=200, deadline=None, database=None)
+def test_an_address_is_redacted_whole_in_each_countrys_grammar(address: tuple[str, str]) -> None:
+    value, text = address
+    assert _covered_as(text, value, "ADDRESS")

@@ -39,7 +39,11 @@ _HANDLE_CUE = re.compile(
 _HANDLE = re.compile(r"@?[A-Za-z0-9][A-Za-z0-9_.\-]{3,31}(?<![.\-])")
 _PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
 _PLATE_ZH = re.compile(rf"[{_PROVINCES}][A-HJ-NP-Z][·•・ ]?[A-HJ-NP-Z0-9]{{5,6}}(?![0-9A-Za-z])")
-_PLATE_KO = re.compile(r"(?<![0-9])\d{2,3}[가-힣] ?\d{4}(?![0-9])")
+# the closed set of a Korean plate's letters: not an apartment's block (112동 1604호)
+_PLATE_KO_LETTERS = (
+    "가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주아바사자배하허호육해공국합"
+)
+_PLATE_KO = re.compile(rf"(?<![0-9])\d{{2,3}}[{_PLATE_KO_LETTERS}] ?\d{{4}}(?![0-9])")
 _PLATE_JA = re.compile(r"[\u4e00-\u9fff]{1,4} ?\d{2,3} ?[\u3041-\u3093] ?\d{1,2}-\d{2}(?![0-9])")
 _PLATE_CUE = re.compile(r"plate|registration|rego|车牌|車牌|ナンバー|차량\s*번호|차\s*번호", re.I)
 _PLATE_EN = re.compile(
