@@ -411,3 +411,48 @@ def test_an_address_is_redacted_to_its_last_room_number(text: str, address: str)
 )
 def test_what_only_looks_like_an_address_stays(text: str) -> None:
     assert not [span for span in _spans_of(text) if span[1] in ("ADDRESS", "PLATE")]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("我表姐诸葛青云明天来", "诸葛青云"),
+        ("项目负责人是邓子轩，有问题找他", "邓子轩"),
+        ("日本客户小林 健太明天到北京", "小林 健太"),
+        ("課長の高橋　健一が来週来ます", "高橋　健一"),
+        ("先輩の松田さくらと一緒に行った", "松田さくら"),
+        ("山本美穂様へのお礼状", "山本美穂"),
+        ("留学生の陈家豪さんに連絡した", "陈家豪"),
+        ("取引先のMaria Lopezさんに資料を送る", "Maria Lopez"),
+        ("中国人の友達박지훈に会った", "박지훈"),
+        ("韩国同事김민지下周来", "김민지"),
+        ("please forward it to my colleague 佐藤 美咲 today", "佐藤 美咲"),
+        ("my tutor 王晓明 said yes", "王晓明"),
+        ("Kim from Seoul: 최유진 will call you", "최유진"),
+        ("어제 한지민이랑 밥 먹었어", "한지민"),
+        ("대만 거래처 陳志明 사장님께 연락", "陳志明"),
+        ("미국 친구 John Carter한테 물어봐", "John Carter"),
+        ("권지수, 남궁민 두 분 오세요", "남궁민"),
+        ("同期の佐藤翔と山田花子を誘った", "山田花子"),
+        ("把刘洋和宋雨桐拉进群", "宋雨桐"),
+    ],
+)
+def test_a_name_is_found_by_who_the_person_is_and_by_its_script(text: str, name: str) -> None:
+    found = [value for value, kind in _spans_of(text) if kind == "NAME"]
+    assert any(name in value for value in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "中村区に住んでいます",
+        "森林に行った",
+        "선생님께 감사 편지를 썼어요",
+        "우리한테 고객한테 보내 주세요",
+        "주문번호 ABC 확인해 주세요",
+        "used 微信 to pay at the 北京 airport",
+        "在Apple Store买的",
+    ],
+)
+def test_what_only_looks_like_a_name_stays(text: str) -> None:
+    assert [span for span in _spans_of(text) if span[1] == "NAME"] == []

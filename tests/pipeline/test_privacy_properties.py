@@ -262,3 +262,52 @@ def addresses(draw: st.DrawFn) -> tuple[str, str]:
 def test_an_address_is_redacted_whole_in_each_countrys_grammar(address: tuple[str, str]) -> None:
     value, text = address
     assert _covered_as(text, value, "ADDRESS")
+
+
+_GIVEN_KANJI = st.text(alphabet="翔太美咲健一花子陽菜蓮葵大輝結衣", min_size=1, max_size=2)
+_GIVEN_HAN = st.text(alphabet="伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超", min_size=1, max_size=2)
+_SYLLABLE = st.sampled_from(list("민서지현수영준호하윤우진은예도연"))
+
+
+@st.composite
+def named_people(draw: st.DrawFn) -> tuple[str, str]:
+    """A person's name in one script, and a sentence that says who the person is or honours them."""
+    form = draw(st.integers(0, 4))
+    if form == 0:
+        space = draw(st.sampled_from(["", " ", "\u3000"]))
+        name = draw(st.sampled_from(["佐藤", "高橋", "渡辺", "松本", "長谷川"])) + space + draw(_GIVEN_KANJI)
+        template = draw(
+            st.sampled_from(["部長の{}が来ます", "{}様宛ての手紙", "同僚の{}と話した", "昨日{}に会った"])
+        )
+    elif form == 1:
+        name = draw(st.sampled_from(["王", "刘", "欧阳", "郭", "慕容"])) + draw(_GIVEN_HAN)
+        template = draw(st.sampled_from(["我同事{}明天请假", "老师叫{}，教英语", "合同上签字的是{}"]))
+    elif form == 2:
+        name = draw(st.sampled_from(["김", "이", "박", "최", "제갈"])) + draw(_SYLLABLE) + draw(_SYLLABLE)
+        template = draw(
+            st.sampled_from(
+                ["어제 {}이랑 만났어요", "韩国客户{}下周来", "友達の{}に会う", "my friend {} is here"]
+            )
+        )
+    elif form == 3:
+        name = draw(st.sampled_from(["田中", "张", "林"])) + draw(_GIVEN_HAN)
+        template = draw(
+            st.sampled_from(["our contact is {} in Osaka", "ask {} about it", "중국 친구 {}한테 물어봐"])
+        )
+    else:
+        name = (
+            draw(st.sampled_from(["Maria", "Rahul", "Chloe"]))
+            + " "
+            + draw(st.sampled_from(["Lopez", "Shah", "Dubois"]))
+        )
+        template = draw(
+            st.sampled_from(["取引先の{}さんに連絡", "영어 선생님 {}께 편지", "合同甲方代表是{}，乙方是我"])
+        )
+    return name, template.format(name)
+
+
+@given(named_people())
+@settings(max_examples=300, deadline=None, database=None)
+def test_a_named_person_is_redacted_whole(person: tuple[str, str]) -> None:
+    name, text = person
+    assert _covered_as(text, name, "NAME")

@@ -142,6 +142,76 @@ _ADDRESSED_ZH = re.compile(
     rf"|(?P<korean>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}})(?![가-힣]))"
     rf"|(?:转告|轉告|告诉|告訴|问候(?:一下)?|問候(?:一下)?)\s*(?P<clause>[{_CJK}]{{2,4}})(?=$|[，。！？；,.!?;\n])"
 )
+# Japanese surnames (the most common ~200; 佐々木 and 五十嵐 have three characters): a Japanese name is
+# one and a given name of one to three kanji or kana, with or without a space between
+_JA_SURNAMES = (
+    "佐々木|長谷川|五十嵐|大久保|佐藤|鈴木|高橋|田中|伊藤|渡辺|渡邊|山本|中村|小林|加藤|吉田|山田|山口|松本|井上|"
+    "木村|斎藤|斉藤|清水|山崎|池田|橋本|阿部|石川|山下|中島|石井|小川|前田|岡田|藤田|後藤|近藤|村上|遠藤|青木|"
+    "坂本|福田|太田|西村|藤井|金子|岡本|藤原|中野|三浦|原田|中川|松田|竹内|小野|田村|中山|和田|石田|森田|上田|"
+    "柴田|酒井|工藤|横山|宮崎|宮本|内田|高木|安藤|島田|谷口|大野|高田|丸山|今井|河野|藤本|村田|武田|上野|杉山|"
+    "増田|小山|大塚|平野|菅原|久保|松井|千葉|岩崎|桜井|木下|野口|松尾|菊地|野村|新井|渡部|佐野|杉本|古川|大西|"
+    "浜田|市川|小島|水野|北村|荒木|安田|中田|服部|吉川|小松|松岡|菅野|永井|川口|望月|本田|武藤|西田|秋山|大橋|"
+    "飯田|石原|片山|土屋|中西|岩田|桑原|小池|星野|松下|川村|平田|熊谷|伊東|樋口|福島|足立|上原|吉村|早川|坂口|"
+    "内藤|西川|田口|宮田|大石|松浦|栗原|高野|須藤|三宅|今村|富田|岩本|植田|北川|岡崎|黒田|川上|堀|森|林|原|辻|"
+    "関|岡|南|東"
+)
+_JA_GIVEN = r"[\u4e00-\u9fff\u3041-\u3093\u30a1-\u30f6]{1,3}?"
+_JA_NAME = rf"(?:{_JA_SURNAMES})[ \u3000]?{_JA_GIVEN}"
+_COMPOUND_ZH = "|".join(_SURNAMES.split("|")[:-1])  # 欧阳, 司马, 诸葛 …
+_ZH_NAME = rf"(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}}?"
+_LATIN_NAME = r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?: [A-ZÀ-Þ][a-zß-ÿ'’-]+){1,2}"
+# who a person is to the writer, in Chinese and Japanese: the name that follows is the person's
+_ROLES = (
+    "老师|老師|同学|同學|同事|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|哥哥|姐姐|弟弟|妹妹|朋友|室友|邻居|鄰居|"
+    "客户|客戶|经理|經理|老板|老闆|领导|領導|上司|代表|审批人|審批人|负责人|負責人|对接人|對接人|经办人|經辦人|"
+    "签字的是|簽字的是|签字人|担保人|擔保人|房东|房東|律师|律師|医生|醫生|师傅|師傅|"
+    "部長|課長|社長|先輩|後輩|同期|同僚|友達|友人|部下|取引先|知人|担当|"
+    "昨日|今日|明日|先日|先週|昨天|今天|明天|前天"
+)
+# what may follow a person's name in Chinese or Japanese: an honorific, a particle, a verb of the
+# sentence, the end of the clause
+_AFTER_PERSON_CJK = (
+    r"(?=さん|様|さま|氏|先生|くん|君|ちゃん|殿|が|と|に|を|は|へ|の|も|"
+    r"是|的|和|跟|与|說|说|还是|還是|下周|下週|明天|今天|昨天|要|也|会|會|已经|已經|刚|剛|在|把|写|寫|"
+    r"加|去|来|來|都|一起|们|們|"
+    r"[，。、！？；,.!?;\s]|$)"
+)
+_NAMED_BY_ROLE = re.compile(
+    rf"(?:{_ROLES})(?:の|叫|是|写|寫|为|為|[:：])?\s?"
+    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語人])"
+    + _AFTER_PERSON_CJK
+    # before an honorific, any name: 桜井美咲様, 董英杰さん, Lee Burkeさん, Amanda May께
+    + rf"|(?<![\u4e00-\u9fff])(?P<honoured>{_JA_NAME}|{_ZH_NAME})(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
+    + rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
+)
+# one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
+_AND_NAME = re.compile(
+    rf"(?:と|和|與|与|、|及)\s?(?P<more>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語人])" + _AFTER_PERSON_CJK
+)
+# a name in a script other than the text's: a Korean name in Chinese, Japanese or English text, a
+# Chinese or Japanese one in English or Korean text (its parts may have a space between)
+_HANGUL_RUN = re.compile("[가-힣]+")
+_KO_NAME_RUN = re.compile(rf"(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}}")
+_HAN_RUN = re.compile(rf"(?<![{_CJK}])[{_CJK}]{{1,4}}(?:[ \u3000][{_CJK}]{{1,3}})?(?![{_CJK}])")
+_HAN_NAME = re.compile(
+    rf"(?:{_JA_SURNAMES}|{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])"
+    rf"[ \u3000]?[{_CJK}\u3041-\u3093]{{1,3}}"
+)
+_KANA_RUN = re.compile("[\u3041-\u30ff]")
+_LATIN_LETTER = re.compile("[A-Za-z]")
+# Korean names by a particle only a person takes (한테, 에게, 께, 이랑) or in a list before 두 분;
+# not a title or a word that takes them too (선생님께, 우리한테, 고객한테)
+_NOT_KO_NAME = (
+    "선생|사장|부장|과장|차장|대표|고객|우리|여러|기사|직원|상담|주인|남편|아내|부모|동생|친구|이모|고모|삼촌"
+)
+_KO_PARTICLE_NAME = re.compile(
+    rf"(?<![가-힣])(?!{_NOT_KO_NAME})(?P<ko>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{2}})"
+    r"(?=한테|에게|께서|께|이랑|하고|씨)"
+    rf"|(?<![가-힣])(?P<listed>{_KO_NAME}(?:,\s?{_KO_NAME})+)(?=\s?(?:두|세|네|다섯)\s?분)"
+    # a name in another script before a Korean particle or honorific: 藤田 誠한테, Amanda May께
+    rf"|(?<![{_CJK}])(?P<han>[{_CJK}]{{2,4}}|[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})"
+    r"(?=\s?(?:한테|에게|께|씨|님|이랑|랑|대표님|선생님|사장님|과장님|부장님))"
+)
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_NAME = re.compile(f"[{_CJK}]{{2,4}}")
 _BEFORE_MEASURE = set("这那一两几每哪各某本该此這兩幾該")
@@ -212,10 +282,43 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_NAME_KO)
     if _HAS_CJK.search(text):
         patterns += [_NAME_JA, _ADDRESSED_ZH]
+    if _HANGUL.search(text):
+        patterns.append(_KO_PARTICLE_NAME)
+    if _HAS_CJK.search(text) or _KANA_RUN.search(text) or _HANGUL.search(text):
+        patterns.append(_NAMED_BY_ROLE)
+    found = []
     for pattern in patterns:
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
-            yield match.start(group), match.end(group), "NAME"
+            found.append((match.start(group), match.end(group), "NAME"))
+    found += other_script(text)
+    yield from _with_lists(text, found)
+
+
+def _with_lists(text: str, found: list[Span]) -> Iterator[Span]:
+    """The names found, and the next name of a list after each (同期のAとBを, 把A和B加到)."""
+    yield from found
+    for _, end, _ in found:
+        if more := _AND_NAME.match(text, end):
+            yield more.start("more"), more.end("more"), "NAME"
+
+
+def other_script(text: str) -> Iterator[Span]:
+    """Names in a script other than the text's, which a text of that language holds for a name
+    only: a Korean name in Chinese, Japanese or English text (韩国客户이예찬明天到), a Chinese or
+    Japanese one in English text (my landlord 方梓海, contact is 山崎　悠真)."""
+    hangul = _HANGUL_RUN.findall(text)
+    latin = len(_LATIN_LETTER.findall(text))
+    if hangul and (_HAS_CJK.search(text) or _KANA_RUN.search(text) or latin >= 3 * sum(map(len, hangul))):
+        if all(_KO_NAME_RUN.fullmatch(run) for run in hangul):
+            for match in _HANGUL_RUN.finditer(text):
+                yield match.start(), match.end(), "NAME"
+    if not hangul and not _KANA_RUN.search(text) and _HAS_CJK.search(text):
+        runs = list(_HAN_RUN.finditer(text))
+        if latin > 2 * sum(len(run.group()) for run in runs):
+            for run in runs:
+                if _HAN_NAME.fullmatch(run.group()):
+                    yield run.start(), run.end(), "NAME"
 
 
 def addressed(text: str) -> Iterator[Span]:
@@ -231,14 +334,14 @@ def addressed(text: str) -> Iterator[Span]:
 def names(text: str) -> Iterator[Span]:
     """Introduced names, and the guesses of the patterns when no learned detector runs: a
     surname after a verb of address (`_THIRD_ZH`), capitalised word pairs, jieba's `nr` words."""
-    yield from introduced(text)
+    found = list(introduced(text))
     for match in _THIRD_ZH.finditer(text):
         group = match.lastgroup or 0
-        yield match.start(group), match.end(group), "NAME"
-    for match in _PAIR_EN.finditer(text):
-        yield match.start(), match.end(), "NAME"
-    if _HAS_CJK.search(text):
-        yield from _tagged_names(text)
+        found.append((match.start(group), match.end(group), "NAME"))
+    found += [(match.start(), match.end(), "NAME") for match in _PAIR_EN.finditer(text)]
+    if _HAS_CJK.search(text) and not _KANA_RUN.search(text):  # jieba reads Chinese, not Japanese
+        found += _tagged_names(text)
+    yield from _with_lists(text, found)
 
 
 def _tagged_names(text: str) -> Iterator[Span]:
