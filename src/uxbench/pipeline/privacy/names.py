@@ -99,13 +99,14 @@ _SURNAMES_WIDE = (
     "司尚农查毕丘卓蔺屈冷阚晋皮苟粟母敖党荆揭戈习竺郜仇邝路应师辛姬佘阳桑娄廉禹卫鲍宦归海边符尤华"
     "卢米郑邰鞠伊时和商国柴麻宿嵇贝储丰封芦隋韶郦逯桑蒙谷鲁洪龚巩花仲窦钭印璩管霍都聂岑"
 )
+_COMPOUND_ZH = "|".join(_SURNAMES.split("|")[:-1])  # 欧阳, 司马, 诸葛 …
 _THIRD_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问一下|問一下|问问|找|联系|聯繫|发给|發給|抄送|和|跟|同事|叫|名叫|"
     r"收件人|联系人|昨天|今天)\s*"
-    rf"(?P<third>[{_SURNAMES_WIDE}][{_CJK}]{{1,2}})"
+    rf"(?P<third>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
     r"(?=的|老师|老師|先生|女士|经理|經理|总|說|说|跟|和|明天|今天|昨天|一起|审|審|写|寫|在|打|发|發|回|，|。|、|！|？|\s|$)"
     r"|(?:^|[。！？；;.!?\n])\s*(?!谢谢|謝謝)"
-    rf"(?P<opens>[{_SURNAMES_WIDE}][{_CJK}]{{1,2}})"
+    rf"(?P<opens>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
     r"(?=的电话|的電話|的手机|的手機|的邮箱|的郵箱|跟我说|跟我說|说|說|老师|老師|先生|女士)"
 )
 # Korean surnames (the 60 most common cover 99% of people; 남궁, 황보, 제갈, 선우, 독고 have two
@@ -114,10 +115,11 @@ KO_SURNAMES = (
     "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현"
     "함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉"
 )
-_KO_NAME = rf"(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}}"
+_KO_SURNAME = rf"(?:남궁|황보|제갈|선우|독고|사공|서문|동방|[{KO_SURNAMES}])"
+_KO_NAME = rf"{_KO_SURNAME}[가-힣]{{1,2}}"
 _NAME_KO = re.compile(
     # before its honorific: 씨 follows only a name; 님 follows titles too (선생님), so a full name
-    rf"(?<![가-힣])(?:(?P<ssi>{_KO_NAME})(?=\s?씨)|(?P<nim>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{2}})(?=\s?님))"
+    rf"(?<![가-힣])(?:(?P<ssi>{_KO_NAME})(?=\s?씨)|(?P<nim>{_KO_SURNAME}[가-힣]{{2}})(?=\s?님))"
     # after a word that introduces one: 이름, 성함, 받는 사람, 담당자는, 예금주
     r"|(?:이름|성함|받는\s?(?:사람|분)|보내는\s?(?:사람|분)|수령인|수취인|예금주|담당자|작성자|신청인)(?:은|는|이|가)?\s*[:：]?\s*"
     rf"(?P<named>{_KO_NAME})(?=입니다|이에요|예요|이고|님|씨|[\s,.!?)]|$)"
@@ -128,7 +130,7 @@ _NAME_JA = re.compile(
     r"(?:お名前|名前|氏名|宛名|担当者?|署名|差出人|受取人|名義人?)\s*(?:は|：|:)\s*"
     r"(?P<ja>(?=[\u4e00-\u9fff]{2}|[\u4e00-\u9fff][ \u3000])"  # two characters at least: not 担当は私です
     r"[\u4e00-\u9fff]{1,4}(?:[ \u3000]?[\u4e00-\u9fff\u3041-\u3093\u30a1-\u30f6]{1,4}?)??)"
-    r"(?=です|様|さん|さま|[。、,.!?！？\n]|$)"
+    r"(?=です|様|さん|さま|[。、,.!?！？\n]|$|\s(?![\u4e00-\u9fff\u3041-\u3093\u30a1-\u30f6]))"
     r"|(?<![\u4e00-\u9fff])(?P<spaced>[\u4e00-\u9fff]{1,3}[ \u3000][\u4e00-\u9fff\u3041-\u3093]{1,3})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん)"
 )
@@ -139,7 +141,7 @@ _ADDRESSED_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问候(?:一下)?|問候(?:一下)?|联系|聯繫|发给|發給|抄送|跟)\s*"
     rf"(?:(?P<spaced>[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})(?![{_CJK}]{{2}}[^{_CJK}])"
     rf"|(?P<latin>[A-ZÀ-Þ][\w'’-]+(?: [A-ZÀ-Þ][\w'’-]+){{1,2}})(?![\w'’-])"
-    rf"|(?P<korean>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}})(?![가-힣]))"
+    rf"|(?P<korean>{_KO_NAME})(?![가-힣]))"
     rf"|(?:转告|轉告|告诉|告訴|问候(?:一下)?|問候(?:一下)?)\s*(?P<clause>[{_CJK}]{{2,4}})(?=$|[，。！？；,.!?;\n])"
 )
 # Japanese surnames (the most common ~200; 佐々木 and 五十嵐 have three characters): a Japanese name is
@@ -155,11 +157,13 @@ _JA_SURNAMES = (
     "内藤|西川|田口|宮田|大石|松浦|栗原|高野|須藤|三宅|今村|富田|岩本|植田|北川|岡崎|黒田|川上|堀|森|林|原|辻|"
     "関|岡|南|東"
 )
-_JA_GIVEN = r"[\u4e00-\u9fff\u3041-\u3093\u30a1-\u30f6]{1,3}?"
-_JA_NAME = rf"(?:{_JA_SURNAMES})[ \u3000]?{_JA_GIVEN}"
-_COMPOUND_ZH = "|".join(_SURNAMES.split("|")[:-1])  # 欧阳, 司马, 诸葛 …
-_ZH_NAME = rf"(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}}?"
-_LATIN_NAME = r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?: [A-ZÀ-Þ][a-zß-ÿ'’-]+){1,2}"
+_JA_GIVEN = r"[\u4e00-\u9fff々\u3041-\u3093\u30a1-\u30f6]{1,3}"
+_JA_NAME = rf"(?:{_JA_SURNAMES})[ \u3000]?{_JA_GIVEN}(?<![とにがをはのもへで])"  # not a particle after it
+_ZH_NAME = rf"(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}}"
+_LATIN_WORD = r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?:[A-Z][a-zß-ÿ'’-]+)?"  # McGinley, MacPherson
+_LATIN_NAME = rf"{_LATIN_WORD}(?: {_LATIN_WORD}){{1,2}}"
+# a name in katakana, its parts apart by a middle dot or a space (マリア・ガルシア, ナカムラ　ソウタ)
+_KATAKANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8})?"
 # who a person is to the writer, in Chinese and Japanese: the name that follows is the person's
 _ROLES = (
     "老师|老師|同学|同學|同事|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|哥哥|姐姐|弟弟|妹妹|朋友|室友|邻居|鄰居|"
@@ -181,21 +185,30 @@ _NAMED_BY_ROLE = re.compile(
     rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語人])"
     + _AFTER_PERSON_CJK
     # before an honorific, any name: 桜井美咲様, 董英杰さん, Lee Burkeさん, Amanda May께
-    + rf"|(?<![\u4e00-\u9fff])(?P<honoured>{_JA_NAME}|{_ZH_NAME})(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
+    + rf"|(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME})"
+    r"(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
+    # a name that opens its clause before what only a person does (张三是我们部门新来的)
+    + rf"|(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_ZH_NAME})"
+    + r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
     + rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
 )
 # one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
 _AND_NAME = re.compile(
     rf"(?:と|和|與|与|、|及)\s?(?P<more>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語人])" + _AFTER_PERSON_CJK
 )
+# two name-shaped words joined by 和 or 、 before what a person does (把许艳丽和田秀佳加到): a guess
+_PAIR_ZH = re.compile(
+    rf"(?P<first>{_ZH_NAME})(?:和|與|与|、)(?P<second>{_ZH_NAME})"
+    + _AFTER_PERSON_CJK.replace("(?=", "(?=到|", 1)
+)
 # a name in a script other than the text's: a Korean name in Chinese, Japanese or English text, a
 # Chinese or Japanese one in English or Korean text (its parts may have a space between)
 _HANGUL_RUN = re.compile("[가-힣]+")
-_KO_NAME_RUN = re.compile(rf"(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}}")
-_HAN_RUN = re.compile(rf"(?<![{_CJK}])[{_CJK}]{{1,4}}(?:[ \u3000][{_CJK}]{{1,3}})?(?![{_CJK}])")
+_KO_NAME_RUN = re.compile(_KO_NAME)
+_HAN_RUN = re.compile(rf"(?<![{_CJK}々])[{_CJK}々]{{1,4}}(?:[ \u3000][{_CJK}々]{{1,3}})?(?![{_CJK}々])")
 _HAN_NAME = re.compile(
     rf"(?:{_JA_SURNAMES}|{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])"
-    rf"[ \u3000]?[{_CJK}\u3041-\u3093]{{1,3}}"
+    rf"[ \u3000]?[{_CJK}々\u3041-\u3093]{{1,3}}"
 )
 _KANA_RUN = re.compile("[\u3041-\u30ff]")
 _LATIN_LETTER = re.compile("[A-Za-z]")
@@ -205,7 +218,7 @@ _NOT_KO_NAME = (
     "선생|사장|부장|과장|차장|대표|고객|우리|여러|기사|직원|상담|주인|남편|아내|부모|동생|친구|이모|고모|삼촌"
 )
 _KO_PARTICLE_NAME = re.compile(
-    rf"(?<![가-힣])(?!{_NOT_KO_NAME})(?P<ko>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{2}})"
+    rf"(?<![가-힣])(?!{_NOT_KO_NAME})(?P<ko>{_KO_SURNAME}[가-힣]{{2}})"
     r"(?=한테|에게|께서|께|이랑|하고|씨)"
     rf"|(?<![가-힣])(?P<listed>{_KO_NAME}(?:,\s?{_KO_NAME})+)(?=\s?(?:두|세|네|다섯)\s?분)"
     # a name in another script before a Korean particle or honorific: 藤田 誠한테, Amanda May께
@@ -339,6 +352,7 @@ def names(text: str) -> Iterator[Span]:
         group = match.lastgroup or 0
         found.append((match.start(group), match.end(group), "NAME"))
     found += [(match.start(), match.end(), "NAME") for match in _PAIR_EN.finditer(text)]
+    found += [(m.start(g), m.end(g), "NAME") for m in _PAIR_ZH.finditer(text) for g in ("first", "second")]
     if _HAS_CJK.search(text) and not _KANA_RUN.search(text):  # jieba reads Chinese, not Japanese
         found += _tagged_names(text)
     yield from _with_lists(text, found)
