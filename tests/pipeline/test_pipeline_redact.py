@@ -17,7 +17,7 @@ from helpers.pipeline import dry_run
 from stdnum import luhn
 from stdnum.cn import ric
 
-from uxbench.pipeline.privacy import redact
+from uxbench.pipeline.privacy import names, redact
 from uxbench.pipeline.privacy.redact import redact_cid, redact_text, redaction_note
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 from uxbench.pipeline.tools.scan import scan
@@ -456,3 +456,31 @@ def test_a_name_is_found_by_who_the_person_is_and_by_its_script(text: str, name:
 )
 def test_what_only_looks_like_a_name_stays(text: str) -> None:
     assert [span for span in _spans_of(text) if span[1] == "NAME"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "cut", "whole"),
+    [
+        ("把贺涵和蒋沐亦加到群里", (4, 6), "蒋沐亦"),
+        ("部長の柴田 奈々が来ます", (3, 5), "柴田 奈々"),
+        ("同期の宮本花子と谷口和也を誘った", (3, 7), "谷口和也"),  # the next name of the list
+    ],
+)
+def test_a_learned_name_cut_short_is_read_whole(text: str, cut: tuple[int, int], whole: str) -> None:
+    spans = list(names.completed(text, [(*cut, "NAME"), (0, 1, "ADDRESS")]))
+    assert whole in [text[s:e] for s, e, kind in spans if kind == "NAME"]
+    assert (0, 1, "ADDRESS") in spans
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Attn: Priya Raman", "Priya Raman"),
+        ("write a thank-you card for Oscar Lindqvist", "Oscar Lindqvist"),
+        ("guests: Hana Novak and Leo Brandt", "Hana Novak"),
+    ],
+)
+def test_a_latin_name_after_a_label_or_before_another_is_found_for_the_learned_detector(
+    text: str, name: str
+) -> None:
+    assert name in [text[s:e] for s, e, _ in names.addressed(text)]

@@ -172,6 +172,7 @@ _ROLES = (
     "部長|課長|社長|先輩|後輩|同期|同僚|友達|友人|部下|取引先|知人|担当|"
     "昨日|今日|明日|先日|先週|昨天|今天|明天|前天"
 )
+_ROLE = re.compile(_ROLES)
 # what may follow a person's name in Chinese or Japanese: an honorific, a particle, a verb of the
 # sentence, the end of the clause
 _AFTER_PERSON_CJK = (
@@ -184,18 +185,25 @@ _NAMED_BY_ROLE = re.compile(
     rf"(?:{_ROLES})(?:の|叫|是|写|寫|为|為|[:：])?\s?"
     rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語人])"
     + _AFTER_PERSON_CJK
-    # before an honorific, any name: 桜井美咲様, 董英杰さん, Lee Burkeさん, Amanda May께
-    + rf"|(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME})"
+)
+# before an honorific, any name: 桜井美咲様, 董英杰さん, マリア・ガルシアさん, Lee Burkeさん, Amanda May께
+_HONORIFIC = re.compile("さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게")
+_HONOURED = re.compile(
+    rf"(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
-    # a name that opens its clause before what only a person does (张三是我们部门新来的)
-    + rf"|(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_ZH_NAME})"
-    + r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
-    + rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
+    rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
+)
+# a name that opens its clause before what only a person does (张三是我们部门新来的)
+_OPENS_CUE = re.compile("是我|是新|昨天|今天|跟我")
+_OPENS = re.compile(
+    rf"(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_ZH_NAME})"
+    r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
 )
 # one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
 _AND_NAME = re.compile(
     rf"(?:と|和|與|与|、|及)\s?(?P<more>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語人])" + _AFTER_PERSON_CJK
 )
+_WHOLE_NAME = re.compile(rf"(?:{_JA_NAME}|{_ZH_NAME})" + _AFTER_PERSON_CJK)
 # two name-shaped words joined by 和 or 、 before what a person does (把许艳丽和田秀佳加到): a guess
 _PAIR_ZH = re.compile(
     rf"(?P<first>{_ZH_NAME})(?:和|與|与|、)(?P<second>{_ZH_NAME})"
@@ -242,11 +250,16 @@ _PARTICLE = r"(?:(?:von|van|de|der|den|del|della|da|di|du|le|la|zu|y|bin|ibn|al)
 _PAIR_EN = re.compile(rf"(?<![\w'’-]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w'’-])")
 _BEFORE_PERSON = re.compile(
     r"(?i:(?<![A-Za-z])(?:tell|ask|cc|ping|e-?mail|message|text|call|thank|meet|met|with|to|contact|remind|"
-    r"inform|invite|introduce|from|by|and))\s+$"
+    r"inform|invite|introduce|from|by|and|(?:note|card|gift|letter|present|speech|poem)\s+for))\s+$"
+    # a label that names whom a line is for or about (Attn: …, tenants: …)
+    r"|(?i:(?<![A-Za-z])(?:attn|attention|tenants?|guests?|attendees?|recipients?|landlord|passengers?|"
+    r"patient|owner|contact|manager|teacher|doctor|lawyer))\s*:?\s+$"
 )
 _AFTER_PERSON = re.compile(
     r"\s+(?:will|would|said|says|is|was|has|had|asked|wrote|called|told|joined|agreed|signed|sent|can|could|"
     r"did|does|and\s+I)(?![A-Za-z])|['’]s(?![A-Za-z])"
+    # the first of two people (Christine Dalziel and Emer McGreal)
+    r"|\s+and\s+[A-ZÀ-Þ][a-zß-ÿ'’-]+\s+[A-ZÀ-Þ]"
 )
 _HANGUL = re.compile("[가-힣]")
 
@@ -297,8 +310,12 @@ def introduced(text: str) -> Iterator[Span]:
         patterns += [_NAME_JA, _ADDRESSED_ZH]
     if _HANGUL.search(text):
         patterns.append(_KO_PARTICLE_NAME)
-    if _HAS_CJK.search(text) or _KANA_RUN.search(text) or _HANGUL.search(text):
+    if _ROLE.search(text):
         patterns.append(_NAMED_BY_ROLE)
+    if _HONORIFIC.search(text):
+        patterns.append(_HONOURED)
+    if _OPENS_CUE.search(text):
+        patterns.append(_OPENS)
     found = []
     for pattern in patterns:
         for match in pattern.finditer(text):
@@ -306,6 +323,21 @@ def introduced(text: str) -> Iterator[Span]:
             found.append((match.start(group), match.end(group), "NAME"))
     found += other_script(text)
     yield from _with_lists(text, found)
+
+
+def completed(text: str, found: list[Span]) -> Iterator[Span]:
+    """A learned detector's spans with each Chinese or Japanese name read whole where the model cut
+    it short (蒋沐 of 蒋沐亦, 柴田 of 柴田 奈々), and the next name of a list after each."""
+    whole = [
+        (
+            start,
+            max(end, more.end()) if kind == "NAME" and (more := _WHOLE_NAME.match(text, start)) else end,
+            kind,
+        )
+        for start, end, kind in found
+    ]
+    yield from _with_lists(text, [span for span in whole if span[2] == "NAME"])
+    yield from (span for span in whole if span[2] != "NAME")
 
 
 def _with_lists(text: str, found: list[Span]) -> Iterator[Span]:
