@@ -435,6 +435,11 @@ def test_what_only_looks_like_an_address_stays(text: str) -> None:
         ("권지수, 남궁민 두 분 오세요", "남궁민"),
         ("同期の佐藤翔と山田花子を誘った", "山田花子"),
         ("把刘洋和宋雨桐拉进群", "宋雨桐"),
+        ("跟佐々木真由约了明天吃饭", "佐々木真由"),
+        ("Hannah Schmidt今天把合同发过来了", "Hannah Schmidt"),
+        ("アレクサンドル・デュマさんの本", "アレクサンドル・デュマ"),
+        ("수신자: 황보민재\n2024.03.01 도착", "황보민재"),
+        ("昨日斎藤　直人さんに会った", "斎藤　直人"),
     ],
 )
 def test_a_name_is_found_by_who_the_person_is_and_by_its_script(text: str, name: str) -> None:
@@ -452,6 +457,10 @@ def test_a_name_is_found_by_who_the_person_is_and_by_its_script(text: str, name:
         "주문번호 ABC 확인해 주세요",
         "used 微信 to pay at the 北京 airport",
         "在Apple Store买的",
+        "花了 $1,299.99 买的，call me later",
+        "文档在https://docs.python.org/3/这里",
+        "please email me 谢谢",
+        "hello! 请打 +44 7911 786438 联系我 货号A6330",
     ],
 )
 def test_what_only_looks_like_a_name_stays(text: str) -> None:

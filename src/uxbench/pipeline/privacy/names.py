@@ -98,6 +98,7 @@ _SURNAMES_WIDE = (
     "呂季喻解柯俞倪滕鄔盛臧計伏成戚謝鄒喬賀尤華金魏陶姜嚴衛蔣沈韓楊朱秦許何呂施張孔曹嚴華金"
     "司尚农查毕丘卓蔺屈冷阚晋皮苟粟母敖党荆揭戈习竺郜仇邝路应师辛姬佘阳桑娄廉禹卫鲍宦归海边符尤华"
     "卢米郑邰鞠伊时和商国柴麻宿嵇贝储丰封芦隋韶郦逯桑蒙谷鲁洪龚巩花仲窦钭印璩管霍都聂岑"
+    "连連涂凃"
 )
 _COMPOUND_ZH = "|".join(_SURNAMES.split("|")[:-1])  # 欧阳, 司马, 诸葛 …
 _THIRD_ZH = re.compile(
@@ -121,17 +122,18 @@ _NAME_KO = re.compile(
     # before its honorific: 씨 follows only a name; 님 follows titles too (선생님), so a full name
     rf"(?<![가-힣])(?:(?P<ssi>{_KO_NAME})(?=\s?씨)|(?P<nim>{_KO_SURNAME}[가-힣]{{2}})(?=\s?님))"
     # after a word that introduces one: 이름, 성함, 받는 사람, 담당자는, 예금주
-    r"|(?:이름|성함|받는\s?(?:사람|분)|보내는\s?(?:사람|분)|수령인|수취인|예금주|담당자|작성자|신청인)(?:은|는|이|가)?\s*[:：]?\s*"
+    r"|(?:이름|성함|성명|받는\s?(?:사람|분|이)|보내는\s?(?:사람|분|이)|수령인|수취인|수신자|수신인|발신자|예금주|담당자|작성자|"
+    r"신청인|고객명)(?:은|는|이|가)?\s*[:：]?\s*"
     rf"(?P<named>{_KO_NAME})(?=입니다|이에요|예요|이고|님|씨|[\s,.!?)]|$)"
 )
 # a Japanese name after a word that introduces one (お名前：, 担当は, 宛名：), or with a space between
 # its parts before an honorific (、田中 春香さん)
 _NAME_JA = re.compile(
     r"(?:お名前|名前|氏名|宛名|担当者?|署名|差出人|受取人|名義人?)\s*(?:は|：|:)\s*"
-    r"(?P<ja>(?=[\u4e00-\u9fff]{2}|[\u4e00-\u9fff][ \u3000])"  # two characters at least: not 担当は私です
-    r"[\u4e00-\u9fff]{1,4}(?:[ \u3000]?[\u4e00-\u9fff\u3041-\u3093\u30a1-\u30f6]{1,4}?)??)"
-    r"(?=です|様|さん|さま|[。、,.!?！？\n]|$|\s(?![\u4e00-\u9fff\u3041-\u3093\u30a1-\u30f6]))"
-    r"|(?<![\u4e00-\u9fff])(?P<spaced>[\u4e00-\u9fff]{1,3}[ \u3000][\u4e00-\u9fff\u3041-\u3093]{1,3})"
+    r"(?P<ja>(?=[\u4e00-\u9fff々]{2}|[\u4e00-\u9fff々][ \u3000])"  # two characters at least: not 担当は私です
+    r"[\u4e00-\u9fff々]{1,4}(?:[ \u3000]?[\u4e00-\u9fff々\u3041-\u3093\u30a1-\u30f6]{1,4}?)??)"
+    r"(?=です|様|さん|さま|[。、,.!?！？\n]|$|\s(?![\u4e00-\u9fff々\u3041-\u3093\u30a1-\u30f6]))"
+    r"|(?<![\u4e00-\u9fff々])(?P<spaced>[\u4e00-\u9fff々]{1,3}[ \u3000][\u4e00-\u9fff々\u3041-\u3093]{1,3})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん)"
 )
 # a name of any script after a Chinese verb of address, whose left edge the verb gives: a Japanese
@@ -139,7 +141,7 @@ _NAME_JA = re.compile(
 # or any two to four characters that end the clause after a verb that only a person takes (转告…)
 _ADDRESSED_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问候(?:一下)?|問候(?:一下)?|联系|聯繫|发给|發給|抄送|跟)\s*"
-    rf"(?:(?P<spaced>[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})(?![{_CJK}]{{2}}[^{_CJK}])"
+    rf"(?:(?![我你他她您它])(?P<spaced>[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})(?![{_CJK}]{{2}}[^{_CJK}])"
     rf"|(?P<latin>[A-ZÀ-Þ][\w'’-]+(?: [A-ZÀ-Þ][\w'’-]+){{1,2}})(?![\w'’-])"
     rf"|(?P<korean>{_KO_NAME})(?![가-힣]))"
     rf"|(?:转告|轉告|告诉|告訴|问候(?:一下)?|問候(?:一下)?)\s*(?P<clause>[{_CJK}]{{2,4}})(?=$|[，。！？；,.!?;\n])"
@@ -163,7 +165,7 @@ _ZH_NAME = rf"(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}}"
 _LATIN_WORD = r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?:[A-Z][a-zß-ÿ'’-]+)?"  # McGinley, MacPherson
 _LATIN_NAME = rf"{_LATIN_WORD}(?: {_LATIN_WORD}){{1,2}}"
 # a name in katakana, its parts apart by a middle dot or a space (マリア・ガルシア, ナカムラ　ソウタ)
-_KATAKANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8})?"
+_KATAKANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8}){0,2}"
 # who a person is to the writer, in Chinese and Japanese: the name that follows is the person's
 _ROLES = (
     "老师|老師|同学|同學|同事|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|哥哥|姐姐|弟弟|妹妹|朋友|室友|邻居|鄰居|"
@@ -178,13 +180,12 @@ _ROLE = re.compile(_ROLES)
 _AFTER_PERSON_CJK = (
     r"(?=さん|様|さま|氏|先生|くん|君|ちゃん|殿|が|と|に|を|は|へ|の|も|"
     r"是|的|和|跟|与|說|说|还是|還是|下周|下週|明天|今天|昨天|要|也|会|會|已经|已經|刚|剛|在|把|写|寫|"
-    r"加|去|来|來|都|一起|们|們|"
+    r"加|去|来|來|都|一起|们|們|约|約|见|見|聊|谈|談|"
     r"[，。、！？；,.!?;\s]|$)"
 )
 _NAMED_BY_ROLE = re.compile(
     rf"(?:{_ROLES})(?:の|叫|是|写|寫|为|為|[:：])?\s?"
-    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語人])"
-    + _AFTER_PERSON_CJK
+    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語])" + _AFTER_PERSON_CJK
 )
 # before an honorific, any name: 桜井美咲様, 董英杰さん, マリア・ガルシアさん, Lee Burkeさん, Amanda May께
 _HONORIFIC = re.compile("さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게")
@@ -196,14 +197,19 @@ _HONOURED = re.compile(
 # a name that opens its clause before what only a person does (张三是我们部门新来的)
 _OPENS_CUE = re.compile("是我|是新|昨天|今天|跟我")
 _OPENS = re.compile(
-    rf"(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_ZH_NAME})"
+    rf"(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME})"
     r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
 )
 # one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
 _AND_NAME = re.compile(
-    rf"(?:と|和|與|与|、|及)\s?(?P<more>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語人])" + _AFTER_PERSON_CJK
+    rf"(?:と|和|與|与|、|及)\s?(?P<more>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])" + _AFTER_PERSON_CJK
 )
 _WHOLE_NAME = re.compile(rf"(?:{_JA_NAME}|{_ZH_NAME})" + _AFTER_PERSON_CJK)
+# a name after a verb that takes a person (跟坂本知実约了, 帮我给連美華写): the patterns' guess
+_AFTER_VERB = re.compile(
+    rf"(?:跟|给|給|找|问|問|约|約|陪|见|見)\s?(?P<verb>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])"
+    + _AFTER_PERSON_CJK
+)
 # two name-shaped words joined by 和 or 、 before what a person does (把许艳丽和田秀佳加到): a guess
 _PAIR_ZH = re.compile(
     rf"(?P<first>{_ZH_NAME})(?:和|與|与|、)(?P<second>{_ZH_NAME})"
@@ -213,12 +219,17 @@ _PAIR_ZH = re.compile(
 # Chinese or Japanese one in English or Korean text (its parts may have a space between)
 _HANGUL_RUN = re.compile("[가-힣]+")
 _KO_NAME_RUN = re.compile(_KO_NAME)
-_HAN_RUN = re.compile(rf"(?<![{_CJK}々])[{_CJK}々]{{1,4}}(?:[ \u3000][{_CJK}々]{{1,3}})?(?![{_CJK}々])")
+# a run of Han characters set apart as a word of English is: a space or the text's edge before it, a
+# space or English punctuation after it (not glued to Latin letters, not in Chinese punctuation)
+_HAN_RUN = re.compile(
+    rf"(?:^|(?<=[\s(\"'“]))[{_CJK}々]{{1,4}}(?:[ \u3000][{_CJK}々]{{1,3}})?(?=$|[\s.,!?;:)\"'’”])"
+)
 _HAN_NAME = re.compile(
     rf"(?:{_JA_SURNAMES}|{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])"
     rf"[ \u3000]?[{_CJK}々\u3041-\u3093]{{1,3}}"
 )
 _KANA_RUN = re.compile("[\u3041-\u30ff]")
+_HAN_CHARS = re.compile(f"[{_CJK}々]")
 _LATIN_LETTER = re.compile("[A-Za-z]")
 # Korean names by a particle only a person takes (한테, 에게, 께, 이랑) or in a list before 두 분;
 # not a title or a word that takes them too (선생님께, 우리한테, 고객한테)
@@ -230,7 +241,7 @@ _KO_PARTICLE_NAME = re.compile(
     r"(?=한테|에게|께서|께|이랑|하고|씨)"
     rf"|(?<![가-힣])(?P<listed>{_KO_NAME}(?:,\s?{_KO_NAME})+)(?=\s?(?:두|세|네|다섯)\s?분)"
     # a name in another script before a Korean particle or honorific: 藤田 誠한테, Amanda May께
-    rf"|(?<![{_CJK}])(?P<han>[{_CJK}]{{2,4}}|[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})"
+    rf"|(?<![{_CJK}])(?P<han>[{_CJK}][{_CJK}々]{{1,4}}|[{_CJK}]{{1,3}}[ \u3000][{_CJK}々]{{1,3}})"
     r"(?=\s?(?:한테|에게|께|씨|님|이랑|랑|대표님|선생님|사장님|과장님|부장님))"
 )
 _HAS_CJK = re.compile(f"[{_CJK}]")
@@ -340,6 +351,16 @@ def completed(text: str, found: list[Span]) -> Iterator[Span]:
     yield from (span for span in whole if span[2] != "NAME")
 
 
+def _word(run: str) -> bool:
+    """Whether `run` is a word, not a name: one jieba's dictionary holds as no person's (文档), or a
+    doubled character (谢谢, 哈哈; jieba tags 谢谢 a person)."""
+    import rjieba
+
+    return (len(run) == 2 and run[0] == run[1]) or (
+        bool(rjieba.has_word(run)) and [tag for _, tag in rjieba.tag(run)] != ["nr"]
+    )
+
+
 def _with_lists(text: str, found: list[Span]) -> Iterator[Span]:
     """The names found, and the next name of a list after each (同期のAとBを, 把A和B加到)."""
     yield from found
@@ -358,12 +379,16 @@ def other_script(text: str) -> Iterator[Span]:
         if all(_KO_NAME_RUN.fullmatch(run) for run in hangul):
             for match in _HANGUL_RUN.finditer(text):
                 yield match.start(), match.end(), "NAME"
-    if not hangul and not _KANA_RUN.search(text) and _HAS_CJK.search(text):
-        runs = list(_HAN_RUN.finditer(text))
-        if latin > 2 * sum(len(run.group()) for run in runs):
+    if not hangul and not _KANA_RUN.search(text) and (han := _HAN_CHARS.findall(text)):
+        # every Han character of the text in a name: English text, not Chinese mixed with English
+        runs = [
+            run
+            for run in _HAN_RUN.finditer(text)
+            if _HAN_NAME.fullmatch(run.group()) and not _word(run.group())
+        ]
+        if len(han) == sum(len(_HAN_CHARS.findall(run.group())) for run in runs) and latin > 2 * len(han):
             for run in runs:
-                if _HAN_NAME.fullmatch(run.group()):
-                    yield run.start(), run.end(), "NAME"
+                yield run.start(), run.end(), "NAME"
 
 
 def addressed(text: str) -> Iterator[Span]:
@@ -385,6 +410,7 @@ def names(text: str) -> Iterator[Span]:
         found.append((match.start(group), match.end(group), "NAME"))
     found += [(match.start(), match.end(), "NAME") for match in _PAIR_EN.finditer(text)]
     found += [(m.start(g), m.end(g), "NAME") for m in _PAIR_ZH.finditer(text) for g in ("first", "second")]
+    found += [(m.start("verb"), m.end("verb"), "NAME") for m in _AFTER_VERB.finditer(text)]
     if _HAS_CJK.search(text) and not _KANA_RUN.search(text):  # jieba reads Chinese, not Japanese
         found += _tagged_names(text)
     yield from _with_lists(text, found)
