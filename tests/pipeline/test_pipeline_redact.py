@@ -392,6 +392,19 @@ def _spans_of(text: str) -> list[tuple[str, str]]:
             "Lot 5 Block 2 Mabini Street, Lucena, 4301 Quezon",
         ),
         ("Apt 9, 40 Main Street, Rathmines, Dublin 6 is mine", "Apt 9, 40 Main Street, Rathmines, Dublin 6"),
+        ("寄到高雄市前鎮區中山二路7號12樓之1，謝謝", "高雄市前鎮區中山二路7號12樓之1"),
+        (
+            "my address is Blk 45 Tampines St 42, #11-203, Singapore 520045",
+            "Blk 45 Tampines St 42, #11-203, Singapore 520045",
+        ),
+        (
+            "送り先：福岡市博多区博多駅前二丁目3番7号 はかたビル9階",
+            "福岡市博多区博多駅前二丁目3番7号 はかたビル9階",
+        ),
+        (
+            "주소 부산광역시 해운대구 센텀동로 45 월드타워 12층",
+            "부산광역시 해운대구 센텀동로 45 월드타워 12층",
+        ),
     ],
 )
 def test_an_address_is_redacted_to_its_last_room_number(text: str, address: str) -> None:

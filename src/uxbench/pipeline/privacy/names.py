@@ -222,7 +222,7 @@ _KO_NAME_RUN = re.compile(_KO_NAME)
 # a run of Han characters set apart as a word of English is: a space or the text's edge before it, a
 # space or English punctuation after it (not glued to Latin letters, not in Chinese punctuation)
 _HAN_RUN = re.compile(
-    rf"(?:^|(?<=[\s(\"'“]))[{_CJK}々]{{1,4}}(?:[ \u3000][{_CJK}々]{{1,3}})?(?=$|[\s.,!?;:)\"'’”])"
+    rf"(?:^|(?<=[\s(\"'“]))[{_CJK}々]{{1,5}}(?:[ \u3000][{_CJK}々]{{1,3}})?(?=$|[\s.,!?;:)\"'’”])"
 )
 _HAN_NAME = re.compile(
     rf"(?:{_JA_SURNAMES}|{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])"
@@ -430,6 +430,7 @@ def _tagged_names(text: str) -> Iterator[Span]:
             and word[0] in _SURNAMES_WIDE
             and text[at - 1 : at] not in _BEFORE_MEASURE
             and not rjieba.has_word(word)
+            and not _word(word)
         ):
             yield at, at + len(word), "NAME"
         at += len(word)

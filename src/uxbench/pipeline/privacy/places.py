@@ -74,8 +74,8 @@ _ADDRESS_JA = re.compile(
     rf"[\u4e00-\u9fff]{{1,4}}?[都道府県市区町村郡][\u4e00-\u9fff{_KANA}A-Za-zヶ々]{{0,20}}?"
     rf"(?:(?:\d{{1,4}}|{_KANJI_NUMBER})丁目(?:\d{{1,4}}(?:番地?|{_JA_DASH})(?:\d{{1,4}}号?)?)?"
     rf"|\d{{1,4}}番地?(?:の?\d{{1,4}}号?)?|\d{{1,4}}{_JA_DASH}\d{{1,4}}(?:{_JA_DASH}\d{{1,4}})?)"
-    rf"(?:[ \u3000]?[\u30a1-\u30ff\u4e00-\u9fffA-Za-z][{_KANA}\u4e00-\u9fffA-Za-z]{{0,19}}?"
-    r"\d{1,5}(?:号室?)?)?(?![\d])"
+    rf"(?:[ \u3000]?[{_KANA}\u4e00-\u9fffA-Za-z][{_KANA}\u4e00-\u9fffA-Za-z]{{0,19}}?"
+    r"\d{1,5}(?:号室?|階|F)?)?(?![\d])"
 )
 # Korean addresses: a province, city or district (or a metropolitan city by its short name, 서울) down
 # to a road and building number (테헤란로 152) or a lot (송도동 483-171번지), then an apartment's
@@ -87,7 +87,7 @@ _ADDRESS_KO = re.compile(
     r"(?:[가-힣0-9]{1,15}(?:로|길|가|거리)\s?(?:지하\s?)?\d{1,5}(?:-\d{1,5})?"
     r"|[가-힣0-9]{1,8}(?:동|리|가)\s?(?:산\s?)?\d{1,5}(?:-\d{1,5})?(?:번지)?)(?![\d])"
     r"(?:\s?\([가-힣0-9,\s]{1,20}\))?"
-    r"(?:,?\s?(?:[가-힣A-Za-z0-9]{1,15}\s?)?\d{1,4}동\s?\d{1,5}호)?"
+    r"(?:,?\s?(?:[가-힣A-Za-z0-9]{1,15}\s?)?(?:\d{1,4}동\s?\d{1,5}호|(?:지하\s?)?\d{1,3}층(?:\s?\d{1,5}호)?))?"
 )
 # English addresses of other countries, by their shape: from a door number or a unit (Unit 11,
 # H.No. 863, PO Box 8, Block 01 Lot 92) through capitalised words and numbers to a postcode (an Indian
@@ -98,7 +98,7 @@ _EN_UNIT = (
     r"Plot(?:\s+No\.?)?)"
 )
 _EN_NUMBER = r"\d{1,6}(?:/\d{1,6}|-[A-Z](?![\w]))?[A-Za-z]{0,2}"  # 05/884, 6415-G, 35th, 24F
-_EN_WORD = rf"(?:[A-ZÀ-Þ][\w'’.-]*|{_EN_NUMBER}|[a-z]{{1,3}}(?= [A-Z])|&|{_EN_UNIT})"
+_EN_WORD = rf"(?:[A-ZÀ-Þ][\w'’.-]*|{_EN_NUMBER}|#\d{{1,3}}-\d{{1,5}}|[a-z]{{1,3}}(?= [A-Z])|&|{_EN_UNIT})"
 _EN_PLACE = r"(?: (?:(?:de|del|de la|of) )?[A-ZÀ-Þ][\w'’-]*){0,3}"  # after a postcode: 2197 Davao del Sur
 _EN_POSTCODE = (
     rf"(?:[A-ZÀ-Þ][\w'’]*-\d{{6}}|\d{{4,6}}|[A-Z]\d{{2}} ?[A-Z0-9]{{4}}|Dublin \d{{1,2}}[Ww]?){_EN_PLACE}"
