@@ -453,6 +453,10 @@ def test_what_only_looks_like_an_address_stays(text: str) -> None:
         ("アレクサンドル・デュマさんの本", "アレクサンドル・デュマ"),
         ("수신자: 황보민재\n2024.03.01 도착", "황보민재"),
         ("昨日斎藤　直人さんに会った", "斎藤　直人"),
+        ("孙立新主任下午到", "孙立新"),
+        ("鈴木課長に確認します", "鈴木"),
+        ("최현우 팀장님께 보고했어요", "최현우"),
+        ("请转告李成明天开会", "李成"),
     ],
 )
 def test_a_name_is_found_by_who_the_person_is_and_by_its_script(text: str, name: str) -> None:
@@ -470,6 +474,9 @@ def test_a_name_is_found_by_who_the_person_is_and_by_its_script(text: str, name:
         "주문번호 ABC 확인해 주세요",
         "used 微信 to pay at the 北京 airport",
         "在Apple Store买的",
+        "华为经理说可以",
+        "高中老师很好",
+        "오늘은 과장님이 안 계세요",
         "花了 $1,299.99 买的，call me later",
         "文档在https://docs.python.org/3/这里",
         "please email me 谢谢",

@@ -200,6 +200,20 @@ _OPENS = re.compile(
     rf"(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME})"
     r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
 )
+# a name before a title: 王建国经理, 田中部長 (a Japanese surname alone too), 김민수 과장님
+_TITLES_CJK = (
+    "经理|經理|总监|總監|主任|老师|老師|医生|醫生|律师|律師|教授|先生|女士|师傅|師傅|警官|"
+    "部長|課長|社長|係長|専務|常務|先輩|"
+    "과장|부장|차장|팀장|대리|주임|사장|이사|상무|전무|교수|원장|실장|기자|작가"
+)
+_TITLE_CUE = re.compile(_TITLES_CJK)
+_TITLED = re.compile(
+    rf"(?P<titled>(?:{_JA_SURNAMES})(?:[ \u3000]?{_JA_GIVEN})?"
+    rf"|(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{2}})(?=(?:{_TITLES_CJK}))"
+    # a Korean name ends in no particle (not 오늘은 before 과장님)
+    rf"|(?<![가-힣])(?P<titled_ko>{_KO_SURNAME}[가-힣]{{2}})(?<![는를을도의에은])\s?"
+    rf"(?=(?:{_TITLES_CJK})(?:님|이|가|은|는|께|에게|한테|의|[\s,.!?]|$))"
+)
 # one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
 _AND_NAME = re.compile(
     rf"(?:と|和|與|与|、|及)\s?(?P<more>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])" + _AFTER_PERSON_CJK
@@ -327,11 +341,14 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_HONOURED)
     if _OPENS_CUE.search(text):
         patterns.append(_OPENS)
+    if _TITLE_CUE.search(text):
+        patterns.append(_TITLED)
     found = []
     for pattern in patterns:
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
-            found.append((match.start(group), match.end(group), "NAME"))
+            if group not in _GUESSED or _plausible(match.group(group)):
+                found.append((match.start(group), match.end(group), "NAME"))
     found += other_script(text)
     yield from _with_lists(text, found)
 
@@ -351,13 +368,29 @@ def completed(text: str, found: list[Span]) -> Iterator[Span]:
     yield from (span for span in whole if span[2] != "NAME")
 
 
+_GUESSED = {"role", "titled", "verb", "opens"}  # a name read from its context alone: not a word
+_SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
+
+
+def _plausible(name: str) -> bool:
+    """Whether a name read from its context alone may be one: not a word that starts with a
+    surname's character (高中 before 老师), nor a time word and what follows (明天到 after 经理)."""
+    import rjieba
+
+    if _SURNAME_START.match(name):
+        return True
+    return not _word(name) and not (
+        rjieba.has_word(name[:2]) and [t for _, t in rjieba.tag(name[:2])] == ["t"]
+    )
+
+
 def _word(run: str) -> bool:
     """Whether `run` is a word, not a name: one jieba's dictionary holds as no person's (文档), or a
     doubled character (谢谢, 哈哈; jieba tags 谢谢 a person)."""
     import rjieba
 
     return (len(run) == 2 and run[0] == run[1]) or (
-        bool(rjieba.has_word(run)) and [tag for _, tag in rjieba.tag(run)] != ["nr"]
+        bool(rjieba.has_word(run)) and not all(tag.startswith("nr") for _, tag in rjieba.tag(run))
     )
 
 
@@ -407,10 +440,13 @@ def names(text: str) -> Iterator[Span]:
     found = list(introduced(text))
     for match in _THIRD_ZH.finditer(text):
         group = match.lastgroup or 0
-        found.append((match.start(group), match.end(group), "NAME"))
+        if _plausible(match.group(group)):
+            found.append((match.start(group), match.end(group), "NAME"))
     found += [(match.start(), match.end(), "NAME") for match in _PAIR_EN.finditer(text)]
     found += [(m.start(g), m.end(g), "NAME") for m in _PAIR_ZH.finditer(text) for g in ("first", "second")]
-    found += [(m.start("verb"), m.end("verb"), "NAME") for m in _AFTER_VERB.finditer(text)]
+    found += [
+        (m.start("verb"), m.end("verb"), "NAME") for m in _AFTER_VERB.finditer(text) if _plausible(m["verb"])
+    ]
     if _HAS_CJK.search(text) and not _KANA_RUN.search(text):  # jieba reads Chinese, not Japanese
         found += _tagged_names(text)
     yield from _with_lists(text, found)
