@@ -1,6 +1,12 @@
 """Who the user is: email addresses (also internationalised ones, 用户@例子.中国), names where
 the text introduces them, street addresses with a door number. Names and addresses are found
 by pattern only: no library recognises Chinese and English names offline from PyPI alone.
+
+A name is read where the text says who the person is (a role or kinship: 老师叫…, 部長の…; a
+title after it: …经理, …課長, … 팀장님; an honorific: 様, さん, 께; a particle only a person
+takes: 한테, 이랑), in a list after a name (AとB, A和B), or in a script other than the text's (a
+Korean name in Chinese text, a Chinese or Japanese one in English), by surname lists of the
+three languages; a name guessed from its context alone is no word of jieba's dictionary.
 """
 
 from __future__ import annotations

@@ -4,6 +4,11 @@ a run of capitalised words and numbers (a unit before the street number: 2/7) th
 state and ZIP code, a UK postcode, a Canadian or an Australian one; in Japanese a prefecture or
 city down to its 丁目-番-号 (and a building with its room number after it); in Korean a road
 address, a province, city or district down to its road (…로, …길, …가) and building number.
+Each runs to the last room: a Chinese estate named before its building (锦绣华庭24栋1单元603室),
+a Japanese building and room or floor, a Korean apartment's 동 and 호 or a floor; Korean lot
+addresses (…동 483-171번지). English addresses of other countries (India, New Zealand, Ireland,
+the Philippines, Singapore) by their shape: a door number or a unit, capitalised words, then a
+postcode (Kozhikode-060085, Auckland 1024, 2277 Zambales, an Eircode, Dublin 6).
 `names.addresses` finds street lines of their own (221 Baker Street).
 """
 
