@@ -17,7 +17,7 @@ from helpers.pipeline import dry_run
 from stdnum import luhn
 from stdnum.cn import ric
 
-from uxbench.pipeline.privacy import redact
+from uxbench.pipeline.privacy import names, redact
 from uxbench.pipeline.privacy.redact import redact_cid, redact_text, redaction_note
 from uxbench.pipeline.read.rawlog import Conversation, LogTurn
 from uxbench.pipeline.tools.scan import scan
@@ -533,3 +533,168 @@ def test_whose_number_it_is_decides(text: str, expected: str) -> None:
 def test_a_kept_hotlines_last_group_is_no_model_number_before_a_name() -> None:
     text = "free call 1800 292 018 Dear Georgia Sowman,"
     assert redact.Redactor(ner=None).find_spans(text) == [(28, 42, "NAME")]
+
+
+# --- names and addresses (helper `name`) ---
+
+PATTERNS_ONLY = redact.Redactor(ner=None)
+
+
+def _spans_of(text: str) -> list[tuple[str, str]]:
+    return [(text[s:e], kind) for s, e, kind in PATTERNS_ONLY.find_spans(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "寄到上海市浦东新区张杨路1588号丽景苑7栋3单元1102室，谢谢",
+            "上海市浦东新区张杨路1588号丽景苑7栋3单元1102室",
+        ),
+        ("新地址：成都市武侯区人民南路四段12号C座1808", "成都市武侯区人民南路四段12号C座1808"),
+        ("【九龍旺角彌敦道610號荷李活商業中心15樓B室】", "九龍旺角彌敦道610號荷李活商業中心15樓B室"),
+        (
+            "住所は神奈川県川崎市中原区小杉町三丁目4番2号パークタワー2105号室です",
+            "神奈川県川崎市中原区小杉町三丁目4番2号パークタワー2105号室",
+        ),
+        (
+            "〒060-0001 北海道札幌市中央区北一条西２丁目１−１に送って",
+            "〒060-0001 北海道札幌市中央区北一条西２丁目１−１",
+        ),
+        (
+            "새 주소는 부산 해운대구 센텀중앙로 79, 더샵 201동 902호예요",
+            "부산 해운대구 센텀중앙로 79, 더샵 201동 902호",
+        ),
+        ("대전 유성구 봉명동 532-7번지로 보내 주세요", "대전 유성구 봉명동 532-7번지"),
+        (
+            "ship it to Flat 4, 27 Marine Parade, Napier South, Napier 4110 thanks",
+            "Flat 4, 27 Marine Parade, Napier South, Napier 4110",
+        ),
+        ("my address is 12/3, Gandhi Nagar, Bengaluru-560038", "12/3, Gandhi Nagar, Bengaluru-560038"),
+        ("send to 14 Castle Road D04 X2K7 Sandymount please", "14 Castle Road D04 X2K7 Sandymount"),
+        (
+            "it's Lot 5 Block 2 Mabini Street, Lucena, 4301 Quezon",
+            "Lot 5 Block 2 Mabini Street, Lucena, 4301 Quezon",
+        ),
+        ("Apt 9, 40 Main Street, Rathmines, Dublin 6 is mine", "Apt 9, 40 Main Street, Rathmines, Dublin 6"),
+        ("寄到高雄市前鎮區中山二路7號12樓之1，謝謝", "高雄市前鎮區中山二路7號12樓之1"),
+        (
+            "my address is Blk 45 Tampines St 42, #11-203, Singapore 520045",
+            "Blk 45 Tampines St 42, #11-203, Singapore 520045",
+        ),
+        (
+            "送り先：福岡市博多区博多駅前二丁目3番7号 はかたビル9階",
+            "福岡市博多区博多駅前二丁目3番7号 はかたビル9階",
+        ),
+        (
+            "주소 부산광역시 해운대구 센텀동로 45 월드타워 12층",
+            "부산광역시 해운대구 센텀동로 45 월드타워 12층",
+        ),
+    ],
+)
+def test_an_address_is_redacted_to_its_last_room_number(text: str, address: str) -> None:
+    start = text.index(address)
+    spans = PATTERNS_ONLY.find_spans(text)
+    assert any(s <= start and start + len(address) <= e and kind == "ADDRESS" for s, e, kind in spans), spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I bought 3 iPhone 15, 2024 Edition since 3 Apr 2026",
+        "paid ₱70,113.00 for 2 Pro Max, 256 GB",
+        "112동 1603호 is not a plate",
+        "version 4.11, build 2031 Beta",
+    ],
+)
+def test_what_only_looks_like_an_address_stays(text: str) -> None:
+    assert not [span for span in _spans_of(text) if span[1] in ("ADDRESS", "PLATE")]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("我表姐诸葛青云明天来", "诸葛青云"),
+        ("项目负责人是邓子轩，有问题找他", "邓子轩"),
+        ("日本客户小林 健太明天到北京", "小林 健太"),
+        ("課長の高橋　健一が来週来ます", "高橋　健一"),
+        ("先輩の松田さくらと一緒に行った", "松田さくら"),
+        ("山本美穂様へのお礼状", "山本美穂"),
+        ("留学生の陈家豪さんに連絡した", "陈家豪"),
+        ("取引先のMaria Lopezさんに資料を送る", "Maria Lopez"),
+        ("中国人の友達박지훈に会った", "박지훈"),
+        ("韩国同事김민지下周来", "김민지"),
+        ("please forward it to my colleague 佐藤 美咲 today", "佐藤 美咲"),
+        ("my tutor 王晓明 said yes", "王晓明"),
+        ("Kim from Seoul: 최유진 will call you", "최유진"),
+        ("어제 한지민이랑 밥 먹었어", "한지민"),
+        ("대만 거래처 陳志明 사장님께 연락", "陳志明"),
+        ("미국 친구 John Carter한테 물어봐", "John Carter"),
+        ("권지수, 남궁민 두 분 오세요", "남궁민"),
+        ("同期の佐藤翔と山田花子を誘った", "山田花子"),
+        ("把刘洋和宋雨桐拉进群", "宋雨桐"),
+        ("跟佐々木真由约了明天吃饭", "佐々木真由"),
+        ("Hannah Schmidt今天把合同发过来了", "Hannah Schmidt"),
+        ("アレクサンドル・デュマさんの本", "アレクサンドル・デュマ"),
+        ("수신자: 황보민재\n2024.03.01 도착", "황보민재"),
+        ("昨日斎藤　直人さんに会った", "斎藤　直人"),
+        ("孙立新主任下午到", "孙立新"),
+        ("鈴木課長に確認します", "鈴木"),
+        ("최현우 팀장님께 보고했어요", "최현우"),
+        ("请转告李成明天开会", "李成"),
+    ],
+)
+def test_a_name_is_found_by_who_the_person_is_and_by_its_script(text: str, name: str) -> None:
+    found = [value for value, kind in _spans_of(text) if kind == "NAME"]
+    assert any(name in value for value in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "中村区に住んでいます",
+        "森林に行った",
+        "선생님께 감사 편지를 썼어요",
+        "우리한테 고객한테 보내 주세요",
+        "주문번호 ABC 확인해 주세요",
+        "used 微信 to pay at the 北京 airport",
+        "在Apple Store买的",
+        "华为经理说可以",
+        "高中老师很好",
+        "오늘은 과장님이 안 계세요",
+        "花了 $1,299.99 买的，call me later",
+        "文档在https://docs.python.org/3/这里",
+        "please email me 谢谢",
+        "hello! 请打 +44 7911 786438 联系我 货号A6330",
+    ],
+)
+def test_what_only_looks_like_a_name_stays(text: str) -> None:
+    assert [span for span in _spans_of(text) if span[1] == "NAME"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "cut", "whole"),
+    [
+        ("把贺涵和蒋沐亦加到群里", (4, 6), "蒋沐亦"),
+        ("部長の柴田 奈々が来ます", (3, 5), "柴田 奈々"),
+        ("同期の宮本花子と谷口和也を誘った", (3, 7), "谷口和也"),  # the next name of the list
+    ],
+)
+def test_a_learned_name_cut_short_is_read_whole(text: str, cut: tuple[int, int], whole: str) -> None:
+    spans = list(names.completed(text, [(*cut, "NAME"), (0, 1, "ADDRESS")]))
+    assert whole in [text[s:e] for s, e, kind in spans if kind == "NAME"]
+    assert (0, 1, "ADDRESS") in spans
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Attn: Priya Raman", "Priya Raman"),
+        ("write a thank-you card for Oscar Lindqvist", "Oscar Lindqvist"),
+        ("guests: Hana Novak and Leo Brandt", "Hana Novak"),
+    ],
+)
+def test_a_latin_name_after_a_label_or_before_another_is_found_for_the_learned_detector(
+    text: str, name: str
+) -> None:
+    assert name in [text[s:e] for s, e, _ in names.addressed(text)]

@@ -442,3 +442,105 @@ def test_a_hotline_a_home_address_and_an_order_are_kept(near: tuple[str, str]) -
     text = template.replace("{v}", value)
     start = text.index(value)
     assert not any(s < start + len(value) and start < e for s, e, _ in PATTERNS.find_spans(text))
+
+
+# --- names and addresses (helper `name`) ---
+
+
+def _covered_as(text: str, value: str, kind: str) -> bool:
+    start = text.index(value)
+    return any(s <= start and start + len(value) <= e and k == kind for s, e, k in PATTERNS.find_spans(text))
+
+
+_NUMBER = st.integers(1, 999).map(str)
+
+
+@st.composite
+def addresses(draw: st.DrawFn) -> tuple[str, str]:
+    """An address in the grammar of one country, and a sentence that holds it."""
+    n = [draw(_NUMBER) for _ in range(4)]
+    form = draw(st.integers(0, 5))
+    if form == 0:
+        city = draw(st.sampled_from(["广东省深圳市南山区", "北京市海淀区", "浙江省杭州市西湖区"]))
+        street = draw(st.sampled_from(["科技园路", "学院南路", "文一西街"]))
+        estate = draw(st.sampled_from(["翠湖花园", "万科城", "阳光新苑", "金地名京"]))
+        value = f"{city}{street}{n[0]}号{estate}{n[1]}栋{draw(st.integers(1, 9))}单元{n[2]}室"
+        return value, f"收货地址：{value}，谢谢"
+    if form == 1:
+        ward = draw(st.sampled_from(["東京都渋谷区神南", "大阪府大阪市北区梅田", "京都府京都市左京区"]))
+        chome = draw(st.sampled_from([str(draw(st.integers(1, 9))), "三", "七"]))
+        building = draw(st.sampled_from(["", "コーポ桜", " レジデンス青山"]))
+        value = f"{ward}{chome}丁目{n[0]}番{n[1]}号" + (f"{building}{n[2]}号室" if building else "")
+        return value, f"住所は{value}です"
+    if form == 2:
+        city = draw(st.sampled_from(["서울 송파구", "경기도 성남시 분당구", "인천광역시 남동구"]))
+        road = draw(st.sampled_from(["올림픽로", "판교역로", "구월로12번길"]))
+        value = f"{city} {road} {n[0]}, 현대아파트 {n[1]}동 {n[2]}호"
+        return value, f"배송지는 {value}입니다"
+    if form == 3:
+        pin = draw(st.integers(100000, 999999))
+        value = f"{n[0]}, {draw(st.sampled_from(['Shastri', 'Patel', 'Rao']))} Nagar, Pune-{pin}"
+        return value, f"my address is {value} pls"
+    if form == 4:
+        postcode = draw(st.integers(1000, 9999))
+        value = f"Unit {n[0]}, {n[1]} Kingsway Road, Mount Albert, Auckland {postcode}"
+        return value, f"deliver to {value}. thanks"
+    postcode = draw(st.integers(1000, 9999))
+    value = f"Blk {n[0]} Lot {n[1]} Rizal Street, Batangas City, {postcode} Batangas"
+    return value, f"ship to {value}, ok?"
+
+
+@given(addresses())
+@settings(max_examples=200, deadline=None, database=None)
+def test_an_address_is_redacted_whole_in_each_countrys_grammar(address: tuple[str, str]) -> None:
+    value, text = address
+    assert _covered_as(text, value, "ADDRESS")
+
+
+_GIVEN_KANJI = st.text(alphabet="翔太美咲健一花子陽菜蓮葵大輝結衣", min_size=1, max_size=2)
+_GIVEN_HAN = st.text(alphabet="伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超", min_size=1, max_size=2)
+_SYLLABLE = st.sampled_from(list("민서지현수영준호하윤우진은예도연"))
+
+
+@st.composite
+def named_people(draw: st.DrawFn) -> tuple[str, str]:
+    """A person's name in one script, and a sentence that says who the person is or honours them."""
+    form = draw(st.integers(0, 4))
+    if form == 0:
+        space = draw(st.sampled_from(["", " ", "\u3000"]))
+        name = draw(st.sampled_from(["佐藤", "高橋", "渡辺", "松本", "長谷川"])) + space + draw(_GIVEN_KANJI)
+        template = draw(
+            st.sampled_from(["部長の{}が来ます", "{}様宛ての手紙", "同僚の{}と話した", "昨日{}に会った"])
+        )
+    elif form == 1:
+        name = draw(st.sampled_from(["王", "刘", "欧阳", "郭", "慕容"])) + draw(_GIVEN_HAN)
+        template = draw(st.sampled_from(["我同事{}明天请假", "老师叫{}，教英语", "合同上签字的是{}"]))
+    elif form == 2:
+        name = draw(st.sampled_from(["김", "이", "박", "최", "제갈"])) + draw(_SYLLABLE) + draw(_SYLLABLE)
+        template = draw(
+            st.sampled_from(
+                ["어제 {}이랑 만났어요", "韩国客户{}下周来", "友達の{}に会う", "my friend {} is here"]
+            )
+        )
+    elif form == 3:
+        name = draw(st.sampled_from(["田中", "张", "林"])) + draw(_GIVEN_HAN)
+        template = draw(
+            st.sampled_from(["our contact is {} in Osaka", "ask {} about it", "중국 친구 {}한테 물어봐"])
+        )
+    else:
+        name = (
+            draw(st.sampled_from(["Maria", "Rahul", "Chloe"]))
+            + " "
+            + draw(st.sampled_from(["Lopez", "Shah", "Dubois"]))
+        )
+        template = draw(
+            st.sampled_from(["取引先の{}さんに連絡", "영어 선생님 {}께 편지", "合同甲方代表是{}，乙方是我"])
+        )
+    return name, template.format(name)
+
+
+@given(named_people())
+@settings(max_examples=300, deadline=None, database=None)
+def test_a_named_person_is_redacted_whole(person: tuple[str, str]) -> None:
+    name, text = person
+    assert _covered_as(text, name, "NAME")

@@ -34,6 +34,7 @@ _CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip 
 _MODEL_BEFORE = re.compile(
     r"(?<![\w'’.,-])(?<!\d\s)(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
 )
+_LATIN = re.compile("[A-Za-z]")
 _CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
 _MODEL = re.compile(r"\s(?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
 
@@ -49,7 +50,11 @@ def product(text: str, start: int, end: int) -> bool:
     or a phone's last group, `3.0.0.255 Anna Herrera`, `call 1800 292 018 Dear Georgia Sowman`), a
     determiner before (`my Google Maps`); not a street's number after a name (`Sarah Lee 12 Baker
     Street` is a person's)."""
-    if any(c.isdigit() for c in text[start:end]) or _MODEL.match(text, end):
+    if any(c.isdigit() for c in text[start:end]):
+        return True
+    if not _LATIN.search(text, start, end):  # a model designator follows a Latin name only (김동현 2019/7/5)
+        return False
+    if _MODEL.match(text, end):
         return True
     run = _CAPITALS_BEFORE.search(text, max(0, start - 40), start)
     at = run.start() if run else start

@@ -150,7 +150,11 @@ class Routed:
             if indices:
                 for i, doc in zip(indices, pipeline.pipe([texts[i] for i in indices]), strict=True):
                     found[i] += _spacy_entities(texts[i], doc, people, places)
-        return found
+        # a Chinese or Japanese name the model cut short read whole, and the next name of a list
+        return [
+            list(names.completed(text, spans)) if _HAN.search(text) else spans
+            for text, spans in zip(texts, found, strict=True)
+        ]
 
     def _han(self, text: str) -> Iterator[Span]:
         words: list[tuple[int, int, str]] = []

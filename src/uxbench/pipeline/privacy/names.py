@@ -1,6 +1,12 @@
 """Who the user is: email addresses (also internationalised ones, 用户@例子.中国), names where
 the text introduces them, street addresses with a door number. Names and addresses are found
 by pattern only: no library recognises Chinese and English names offline from PyPI alone.
+
+A name is read where the text says who the person is (a role or kinship: 老师叫…, 部長の…; a
+title after it: …经理, …課長, … 팀장님; an honorific: 様, さん, 께; a particle only a person
+takes: 한테, 이랑), in a list after a name (AとB, A和B), or in a script other than the text's (a
+Korean name in Chinese text, a Chinese or Japanese one in English), by surname lists of the
+three languages; a name guessed from its context alone is no word of jieba's dictionary.
 """
 
 from __future__ import annotations
@@ -98,14 +104,16 @@ _SURNAMES_WIDE = (
     "呂季喻解柯俞倪滕鄔盛臧計伏成戚謝鄒喬賀尤華金魏陶姜嚴衛蔣沈韓楊朱秦許何呂施張孔曹嚴華金"
     "司尚农查毕丘卓蔺屈冷阚晋皮苟粟母敖党荆揭戈习竺郜仇邝路应师辛姬佘阳桑娄廉禹卫鲍宦归海边符尤华"
     "卢米郑邰鞠伊时和商国柴麻宿嵇贝储丰封芦隋韶郦逯桑蒙谷鲁洪龚巩花仲窦钭印璩管霍都聂岑"
+    "连連涂凃"
 )
+_COMPOUND_ZH = "|".join(_SURNAMES.split("|")[:-1])  # 欧阳, 司马, 诸葛 …
 _THIRD_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问一下|問一下|问问|找|联系|聯繫|发给|發給|抄送|和|跟|同事|叫|名叫|"
     r"收件人|联系人|昨天|今天)\s*"
-    rf"(?P<third>[{_SURNAMES_WIDE}][{_CJK}]{{1,2}})"
+    rf"(?P<third>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
     r"(?=的|老师|老師|先生|女士|经理|經理|总|說|说|跟|和|明天|今天|昨天|一起|审|審|写|寫|在|打|发|發|回|，|。|、|！|？|\s|$)"
     r"|(?:^|[。！？；;.!?\n])\s*(?!谢谢|謝謝)"
-    rf"(?P<opens>[{_SURNAMES_WIDE}][{_CJK}]{{1,2}})"
+    rf"(?P<opens>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
     r"(?=的电话|的電話|的手机|的手機|的邮箱|的郵箱|跟我说|跟我說|说|說|老师|老師|先生|女士)"
 )
 # Korean surnames (the 60 most common cover 99% of people; 남궁, 황보, 제갈, 선우, 독고 have two
@@ -114,22 +122,24 @@ KO_SURNAMES = (
     "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현"
     "함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉"
 )
-_KO_NAME = rf"(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}}"
+_KO_SURNAME = rf"(?:남궁|황보|제갈|선우|독고|사공|서문|동방|[{KO_SURNAMES}])"
+_KO_NAME = rf"{_KO_SURNAME}[가-힣]{{1,2}}"
 _NAME_KO = re.compile(
     # before its honorific: 씨 follows only a name; 님 follows titles too (선생님), so a full name
-    rf"(?<![가-힣])(?:(?P<ssi>{_KO_NAME})(?=\s?씨)|(?P<nim>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{2}})(?=\s?님))"
+    rf"(?<![가-힣])(?:(?P<ssi>{_KO_NAME})(?=\s?씨)|(?P<nim>{_KO_SURNAME}[가-힣]{{2}})(?=\s?님))"
     # after a word that introduces one: 이름, 성함, 받는 사람, 담당자는, 예금주
-    r"|(?:이름|성함|받는\s?(?:사람|분)|보내는\s?(?:사람|분)|수령인|수취인|예금주|담당자|작성자|신청인)(?:은|는|이|가)?\s*[:：]?\s*"
+    r"|(?:이름|성함|성명|받는\s?(?:사람|분|이)|보내는\s?(?:사람|분|이)|수령인|수취인|수신자|수신인|발신자|예금주|담당자|작성자|"
+    r"신청인|고객명)(?:은|는|이|가)?\s*[:：]?\s*"
     rf"(?P<named>{_KO_NAME})(?=입니다|이에요|예요|이고|님|씨|[\s,.!?)]|$)"
 )
 # a Japanese name after a word that introduces one (お名前：, 担当は, 宛名：), or with a space between
 # its parts before an honorific (、田中 春香さん)
 _NAME_JA = re.compile(
     r"(?:お名前|名前|氏名|宛名|担当者?|署名|差出人|受取人|名義人?)\s*(?:は|：|:)\s*"
-    r"(?P<ja>(?=[\u4e00-\u9fff]{2}|[\u4e00-\u9fff][ \u3000])"  # two characters at least: not 担当は私です
-    r"[\u4e00-\u9fff]{1,4}(?:[ \u3000]?[\u4e00-\u9fff\u3041-\u3093\u30a1-\u30f6]{1,4}?)??)"
-    r"(?=です|様|さん|さま|[。、,.!?！？\n]|$)"
-    r"|(?<![\u4e00-\u9fff])(?P<spaced>[\u4e00-\u9fff]{1,3}[ \u3000][\u4e00-\u9fff\u3041-\u3093]{1,3})"
+    r"(?P<ja>(?=[\u4e00-\u9fff々]{2}|[\u4e00-\u9fff々][ \u3000])"  # two characters at least: not 担当は私です
+    r"[\u4e00-\u9fff々]{1,4}(?:[ \u3000]?[\u4e00-\u9fff々\u3041-\u3093\u30a1-\u30f6]{1,4}?)??)"
+    r"(?=です|様|さん|さま|[。、,.!?！？\n]|$|\s(?![\u4e00-\u9fff々\u3041-\u3093\u30a1-\u30f6]))"
+    r"|(?<![\u4e00-\u9fff々])(?P<spaced>[\u4e00-\u9fff々]{1,3}[ \u3000][\u4e00-\u9fff々\u3041-\u3093]{1,3})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん)"
 )
 # a name of any script after a Chinese verb of address, whose left edge the verb gives: a Japanese
@@ -137,10 +147,122 @@ _NAME_JA = re.compile(
 # or any two to four characters that end the clause after a verb that only a person takes (转告…)
 _ADDRESSED_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问候(?:一下)?|問候(?:一下)?|联系|聯繫|发给|發給|抄送|跟)\s*"
-    rf"(?:(?P<spaced>[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})(?![{_CJK}]{{2}}[^{_CJK}])"
+    rf"(?:(?![我你他她您它])(?P<spaced>[{_CJK}]{{1,3}}[ \u3000][{_CJK}]{{1,3}})(?![{_CJK}]{{2}}[^{_CJK}])"
     rf"|(?P<latin>[A-ZÀ-Þ][\w'’-]+(?: [A-ZÀ-Þ][\w'’-]+){{1,2}})(?![\w'’-])"
-    rf"|(?P<korean>(?:남궁|황보|제갈|선우|독고|[{KO_SURNAMES}])[가-힣]{{1,2}})(?![가-힣]))"
+    rf"|(?P<korean>{_KO_NAME})(?![가-힣]))"
     rf"|(?:转告|轉告|告诉|告訴|问候(?:一下)?|問候(?:一下)?)\s*(?P<clause>[{_CJK}]{{2,4}})(?=$|[，。！？；,.!?;\n])"
+)
+# Japanese surnames (the most common ~200; 佐々木 and 五十嵐 have three characters): a Japanese name is
+# one and a given name of one to three kanji or kana, with or without a space between
+_JA_SURNAMES = (
+    "佐々木|長谷川|五十嵐|大久保|佐藤|鈴木|高橋|田中|伊藤|渡辺|渡邊|山本|中村|小林|加藤|吉田|山田|山口|松本|井上|"
+    "木村|斎藤|斉藤|清水|山崎|池田|橋本|阿部|石川|山下|中島|石井|小川|前田|岡田|藤田|後藤|近藤|村上|遠藤|青木|"
+    "坂本|福田|太田|西村|藤井|金子|岡本|藤原|中野|三浦|原田|中川|松田|竹内|小野|田村|中山|和田|石田|森田|上田|"
+    "柴田|酒井|工藤|横山|宮崎|宮本|内田|高木|安藤|島田|谷口|大野|高田|丸山|今井|河野|藤本|村田|武田|上野|杉山|"
+    "増田|小山|大塚|平野|菅原|久保|松井|千葉|岩崎|桜井|木下|野口|松尾|菊地|野村|新井|渡部|佐野|杉本|古川|大西|"
+    "浜田|市川|小島|水野|北村|荒木|安田|中田|服部|吉川|小松|松岡|菅野|永井|川口|望月|本田|武藤|西田|秋山|大橋|"
+    "飯田|石原|片山|土屋|中西|岩田|桑原|小池|星野|松下|川村|平田|熊谷|伊東|樋口|福島|足立|上原|吉村|早川|坂口|"
+    "内藤|西川|田口|宮田|大石|松浦|栗原|高野|須藤|三宅|今村|富田|岩本|植田|北川|岡崎|黒田|川上|堀|森|林|原|辻|"
+    "関|岡|南|東"
+)
+_JA_GIVEN = r"[\u4e00-\u9fff々\u3041-\u3093\u30a1-\u30f6]{1,3}"
+_JA_NAME = rf"(?:{_JA_SURNAMES})[ \u3000]?{_JA_GIVEN}(?<![とにがをはのもへで])"  # not a particle after it
+_ZH_NAME = rf"(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}}"
+_LATIN_WORD = r"[A-ZÀ-Þ][a-zß-ÿ'’-]+(?:[A-Z][a-zß-ÿ'’-]+)?"  # McGinley, MacPherson
+_LATIN_NAME = rf"{_LATIN_WORD}(?: {_LATIN_WORD}){{1,2}}"
+# a name in katakana, its parts apart by a middle dot or a space (マリア・ガルシア, ナカムラ　ソウタ)
+_KATAKANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8}){0,2}"
+# who a person is to the writer, in Chinese and Japanese: the name that follows is the person's
+_ROLES = (
+    "老师|老師|同学|同學|同事|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|哥哥|姐姐|弟弟|妹妹|朋友|室友|邻居|鄰居|"
+    "客户|客戶|经理|經理|老板|老闆|领导|領導|上司|代表|审批人|審批人|负责人|負責人|对接人|對接人|经办人|經辦人|"
+    "签字的是|簽字的是|签字人|担保人|擔保人|房东|房東|律师|律師|医生|醫生|师傅|師傅|"
+    "部長|課長|社長|先輩|後輩|同期|同僚|友達|友人|部下|取引先|知人|担当|"
+    "昨日|今日|明日|先日|先週|昨天|今天|明天|前天"
+)
+_ROLE = re.compile(_ROLES)
+# what may follow a person's name in Chinese or Japanese: an honorific, a particle, a verb of the
+# sentence, the end of the clause
+_AFTER_PERSON_CJK = (
+    r"(?=さん|様|さま|氏|先生|くん|君|ちゃん|殿|が|と|に|を|は|へ|の|も|"
+    r"是|的|和|跟|与|說|说|还是|還是|下周|下週|明天|今天|昨天|要|也|会|會|已经|已經|刚|剛|在|把|写|寫|"
+    r"加|去|来|來|都|一起|们|們|约|約|见|見|聊|谈|談|"
+    r"[，。、！？；,.!?;\s]|$)"
+)
+_NAMED_BY_ROLE = re.compile(
+    rf"(?:{_ROLES})(?:の|叫|是|写|寫|为|為|[:：])?\s?"
+    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語])" + _AFTER_PERSON_CJK
+)
+# before an honorific, any name: 桜井美咲様, 董英杰さん, マリア・ガルシアさん, Lee Burkeさん, Amanda May께
+_HONORIFIC = re.compile("さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게")
+_HONOURED = re.compile(
+    rf"(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME})"
+    r"(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
+    rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
+)
+# a name that opens its clause before what only a person does (张三是我们部门新来的)
+_OPENS_CUE = re.compile("是我|是新|昨天|今天|跟我")
+_OPENS = re.compile(
+    rf"(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME})"
+    r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
+)
+# a name before a title: 王建国经理, 田中部長 (a Japanese surname alone too), 김민수 과장님
+_TITLES_CJK = (
+    "经理|經理|总监|總監|主任|老师|老師|医生|醫生|律师|律師|教授|先生|女士|师傅|師傅|警官|"
+    "部長|課長|社長|係長|専務|常務|先輩|"
+    "과장|부장|차장|팀장|대리|주임|사장|이사|상무|전무|교수|원장|실장|기자|작가"
+)
+_TITLE_CUE = re.compile(_TITLES_CJK)
+_TITLED = re.compile(
+    rf"(?P<titled>(?:{_JA_SURNAMES})(?:[ \u3000]?{_JA_GIVEN})?"
+    rf"|(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{2}})(?=(?:{_TITLES_CJK}))"
+    # a Korean name ends in no particle (not 오늘은 before 과장님)
+    rf"|(?<![가-힣])(?P<titled_ko>{_KO_SURNAME}[가-힣]{{2}})(?<![는를을도의에은])\s?"
+    rf"(?=(?:{_TITLES_CJK})(?:님|이|가|은|는|께|에게|한테|의|[\s,.!?]|$))"
+)
+# one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
+_AND_NAME = re.compile(
+    rf"(?:と|和|與|与|、|及)\s?(?P<more>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])" + _AFTER_PERSON_CJK
+)
+_WHOLE_NAME = re.compile(rf"(?:{_JA_NAME}|{_ZH_NAME})" + _AFTER_PERSON_CJK)
+# a name after a verb that takes a person (跟坂本知実约了, 帮我给連美華写): the patterns' guess
+_AFTER_VERB = re.compile(
+    rf"(?:跟|给|給|找|问|問|约|約|陪|见|見)\s?(?P<verb>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])"
+    + _AFTER_PERSON_CJK
+)
+# two name-shaped words joined by 和 or 、 before what a person does (把许艳丽和田秀佳加到): a guess
+_PAIR_ZH = re.compile(
+    rf"(?P<first>{_ZH_NAME})(?:和|與|与|、)(?P<second>{_ZH_NAME})"
+    + _AFTER_PERSON_CJK.replace("(?=", "(?=到|", 1)
+)
+# a name in a script other than the text's: a Korean name in Chinese, Japanese or English text, a
+# Chinese or Japanese one in English or Korean text (its parts may have a space between)
+_HANGUL_RUN = re.compile("[가-힣]+")
+_KO_NAME_RUN = re.compile(_KO_NAME)
+# a run of Han characters set apart as a word of English is: a space or the text's edge before it, a
+# space or English punctuation after it (not glued to Latin letters, not in Chinese punctuation)
+_HAN_RUN = re.compile(
+    rf"(?:^|(?<=[\s(\"'“]))[{_CJK}々]{{1,5}}(?:[ \u3000][{_CJK}々]{{1,3}})?(?=$|[\s.,!?;:)\"'’”])"
+)
+_HAN_NAME = re.compile(
+    rf"(?:{_JA_SURNAMES}|{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])"
+    rf"[ \u3000]?[{_CJK}々\u3041-\u3093]{{1,3}}"
+)
+_KANA_RUN = re.compile("[\u3041-\u30ff]")
+_HAN_CHARS = re.compile(f"[{_CJK}々]")
+_LATIN_LETTER = re.compile("[A-Za-z]")
+# Korean names by a particle only a person takes (한테, 에게, 께, 이랑) or in a list before 두 분;
+# not a title or a word that takes them too (선생님께, 우리한테, 고객한테)
+_NOT_KO_NAME = (
+    "선생|사장|부장|과장|차장|대표|고객|우리|여러|기사|직원|상담|주인|남편|아내|부모|동생|친구|이모|고모|삼촌"
+)
+_KO_PARTICLE_NAME = re.compile(
+    rf"(?<![가-힣])(?!{_NOT_KO_NAME})(?P<ko>{_KO_SURNAME}[가-힣]{{2}})"
+    r"(?=한테|에게|께서|께|이랑|하고|씨)"
+    rf"|(?<![가-힣])(?P<listed>{_KO_NAME}(?:,\s?{_KO_NAME})+)(?=\s?(?:두|세|네|다섯)\s?분)"
+    # a name in another script before a Korean particle or honorific: 藤田 誠한테, Amanda May께
+    rf"|(?<![{_CJK}])(?P<han>[{_CJK}][{_CJK}々]{{1,4}}|[{_CJK}]{{1,3}}[ \u3000][{_CJK}々]{{1,3}})"
+    r"(?=\s?(?:한테|에게|께|씨|님|이랑|랑|대표님|선생님|사장님|과장님|부장님))"
 )
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_NAME = re.compile(f"[{_CJK}]{{2,4}}")
@@ -159,11 +281,16 @@ _PARTICLE = r"(?:(?:von|van|de|der|den|del|della|da|di|du|le|la|zu|y|bin|ibn|al)
 _PAIR_EN = re.compile(rf"(?<![\w'’-]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w'’-])")
 _BEFORE_PERSON = re.compile(
     r"(?i:(?<![A-Za-z])(?:tell|ask|cc|ping|e-?mail|message|text|call|thank|meet|met|with|to|contact|remind|"
-    r"inform|invite|introduce|from|by|and))\s+$"
+    r"inform|invite|introduce|from|by|and|(?:note|card|gift|letter|present|speech|poem)\s+for))\s+$"
+    # a label that names whom a line is for or about (Attn: …, tenants: …)
+    r"|(?i:(?<![A-Za-z])(?:attn|attention|tenants?|guests?|attendees?|recipients?|landlord|passengers?|"
+    r"patient|owner|contact|manager|teacher|doctor|lawyer))\s*:?\s+$"
 )
 _AFTER_PERSON = re.compile(
     r"\s+(?:will|would|said|says|is|was|has|had|asked|wrote|called|told|joined|agreed|signed|sent|can|could|"
     r"did|does|and\s+I)(?![A-Za-z])|['’]s(?![A-Za-z])"
+    # the first of two people (Christine Dalziel and Emer McGreal)
+    r"|\s+and\s+[A-ZÀ-Þ][a-zß-ÿ'’-]+\s+[A-ZÀ-Þ]"
 )
 _HANGUL = re.compile("[가-힣]")
 
@@ -212,10 +339,95 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_NAME_KO)
     if _HAS_CJK.search(text):
         patterns += [_NAME_JA, _ADDRESSED_ZH]
+    if _HANGUL.search(text):
+        patterns.append(_KO_PARTICLE_NAME)
+    if _ROLE.search(text):
+        patterns.append(_NAMED_BY_ROLE)
+    if _HONORIFIC.search(text):
+        patterns.append(_HONOURED)
+    if _OPENS_CUE.search(text):
+        patterns.append(_OPENS)
+    if _TITLE_CUE.search(text):
+        patterns.append(_TITLED)
+    found = []
     for pattern in patterns:
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
-            yield match.start(group), match.end(group), "NAME"
+            if group not in _GUESSED or _plausible(match.group(group)):
+                found.append((match.start(group), match.end(group), "NAME"))
+    found += other_script(text)
+    yield from _with_lists(text, found)
+
+
+def completed(text: str, found: list[Span]) -> Iterator[Span]:
+    """A learned detector's spans with each Chinese or Japanese name read whole where the model cut
+    it short (蒋沐 of 蒋沐亦, 柴田 of 柴田 奈々), and the next name of a list after each."""
+    whole = [
+        (
+            start,
+            max(end, more.end()) if kind == "NAME" and (more := _WHOLE_NAME.match(text, start)) else end,
+            kind,
+        )
+        for start, end, kind in found
+    ]
+    yield from _with_lists(text, [span for span in whole if span[2] == "NAME"])
+    yield from (span for span in whole if span[2] != "NAME")
+
+
+_GUESSED = {"role", "titled", "verb", "opens"}  # a name read from its context alone: not a word
+_SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
+
+
+def _plausible(name: str) -> bool:
+    """Whether a name read from its context alone may be one: not a word that starts with a
+    surname's character (高中 before 老师), nor a time word and what follows (明天到 after 经理)."""
+    import rjieba
+
+    if _SURNAME_START.match(name):
+        return True
+    return not _word(name) and not (
+        rjieba.has_word(name[:2]) and [t for _, t in rjieba.tag(name[:2])] == ["t"]
+    )
+
+
+def _word(run: str) -> bool:
+    """Whether `run` is a word, not a name: one jieba's dictionary holds as no person's (文档), or a
+    doubled character (谢谢, 哈哈; jieba tags 谢谢 a person)."""
+    import rjieba
+
+    return (len(run) == 2 and run[0] == run[1]) or (
+        bool(rjieba.has_word(run)) and not all(tag.startswith("nr") for _, tag in rjieba.tag(run))
+    )
+
+
+def _with_lists(text: str, found: list[Span]) -> Iterator[Span]:
+    """The names found, and the next name of a list after each (同期のAとBを, 把A和B加到)."""
+    yield from found
+    for _, end, _ in found:
+        if more := _AND_NAME.match(text, end):
+            yield more.start("more"), more.end("more"), "NAME"
+
+
+def other_script(text: str) -> Iterator[Span]:
+    """Names in a script other than the text's, which a text of that language holds for a name
+    only: a Korean name in Chinese, Japanese or English text (韩国客户이예찬明天到), a Chinese or
+    Japanese one in English text (my landlord 方梓海, contact is 山崎　悠真)."""
+    hangul = _HANGUL_RUN.findall(text)
+    latin = len(_LATIN_LETTER.findall(text))
+    if hangul and (_HAS_CJK.search(text) or _KANA_RUN.search(text) or latin >= 3 * sum(map(len, hangul))):
+        if all(_KO_NAME_RUN.fullmatch(run) for run in hangul):
+            for match in _HANGUL_RUN.finditer(text):
+                yield match.start(), match.end(), "NAME"
+    if not hangul and not _KANA_RUN.search(text) and (han := _HAN_CHARS.findall(text)):
+        # every Han character of the text in a name: English text, not Chinese mixed with English
+        runs = [
+            run
+            for run in _HAN_RUN.finditer(text)
+            if _HAN_NAME.fullmatch(run.group()) and not _word(run.group())
+        ]
+        if len(han) == sum(len(_HAN_CHARS.findall(run.group())) for run in runs) and latin > 2 * len(han):
+            for run in runs:
+                yield run.start(), run.end(), "NAME"
 
 
 def addressed(text: str) -> Iterator[Span]:
@@ -231,14 +443,19 @@ def addressed(text: str) -> Iterator[Span]:
 def names(text: str) -> Iterator[Span]:
     """Introduced names, and the guesses of the patterns when no learned detector runs: a
     surname after a verb of address (`_THIRD_ZH`), capitalised word pairs, jieba's `nr` words."""
-    yield from introduced(text)
+    found = list(introduced(text))
     for match in _THIRD_ZH.finditer(text):
         group = match.lastgroup or 0
-        yield match.start(group), match.end(group), "NAME"
-    for match in _PAIR_EN.finditer(text):
-        yield match.start(), match.end(), "NAME"
-    if _HAS_CJK.search(text):
-        yield from _tagged_names(text)
+        if _plausible(match.group(group)):
+            found.append((match.start(group), match.end(group), "NAME"))
+    found += [(match.start(), match.end(), "NAME") for match in _PAIR_EN.finditer(text)]
+    found += [(m.start(g), m.end(g), "NAME") for m in _PAIR_ZH.finditer(text) for g in ("first", "second")]
+    found += [
+        (m.start("verb"), m.end("verb"), "NAME") for m in _AFTER_VERB.finditer(text) if _plausible(m["verb"])
+    ]
+    if _HAS_CJK.search(text) and not _KANA_RUN.search(text):  # jieba reads Chinese, not Japanese
+        found += _tagged_names(text)
+    yield from _with_lists(text, found)
 
 
 def _tagged_names(text: str) -> Iterator[Span]:
@@ -255,6 +472,7 @@ def _tagged_names(text: str) -> Iterator[Span]:
             and word[0] in _SURNAMES_WIDE
             and text[at - 1 : at] not in _BEFORE_MEASURE
             and not rjieba.has_word(word)
+            and not _word(word)
         ):
             yield at, at + len(word), "NAME"
         at += len(word)

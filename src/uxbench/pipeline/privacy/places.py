@@ -4,6 +4,11 @@ a run of capitalised words and numbers (a unit before the street number: 2/7) th
 state and ZIP code, a UK postcode, a Canadian or an Australian one; in Japanese a prefecture or
 city down to its 丁目-番-号 (and a building with its room number after it); in Korean a road
 address, a province, city or district down to its road (…로, …길, …가) and building number.
+Each runs to the last room: a Chinese estate named before its building (锦绣华庭24栋1单元603室),
+a Japanese building and room or floor, a Korean apartment's 동 and 호 or a floor; Korean lot
+addresses (…동 483-171번지). English addresses of other countries (India, New Zealand, Ireland,
+the Philippines, Singapore) by their shape: a door number or a unit, capitalised words, then a
+postcode (Kozhikode-060085, Auckland 1024, 2277 Zambales, an Eircode, Dublin 6).
 `names.addresses` finds street lines of their own (221 Baker Street).
 """
 
@@ -11,6 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+
+from uxbench.pipeline.privacy.context import clause_before
 
 Span = tuple[int, int, str]
 
@@ -29,10 +36,16 @@ _NUMBERED = (
     r"|\d{1,4}(?:-\d{1,5}){1,3}(?![\d-])"
 )
 _ROOM = (
-    r"(?:(?<=单元)|(?<=單元)|(?<=[幢栋棟楼樓]))\d{2,5}(?![\d号號室])"  # 4单元2069: the room after its unit
+    r"(?:(?<=单元)|(?<=單元)|(?<=[幢栋棟楼樓座]))\d{2,5}(?![\d号號室])"  # 4单元2069: the room after its unit
+)
+# an estate or a building by its own name, known as one by the numbered building after it
+# (锦绣华庭24栋, 海景樓12樓, 保利香槟国际3期)
+_ESTATE = (
+    rf"\s?[{_CJK}]{{2,8}}?(?=\s?[0-9A-Za-z]{{1,4}}\s?"
+    r"(?:栋|棟|幢|号楼|號樓|楼|樓|座|期|单元|單元))"
 )
 _ADDRESS_ZH = re.compile(
-    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT})*(?:{_ROOM})?"
+    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT}|{_ESTATE})*(?:{_ROOM})?"
     r"(?:\s?\d{6}(?!\d))?"
 )
 # what people write before an address, not part of it
@@ -59,17 +72,63 @@ _ANCHOR_EN = re.compile(_POSTCODES)
 # Japanese: a prefecture, city, ward, town or village, its 丁目, 番(地) and 号 (or 1-2-3), then a
 # building's name and room number (ハイツ384)
 _KANA = r"\u3041-\u30ff"
+_KANJI_NUMBER = "[一二三四五六七八九十]{1,3}"  # 二丁目: a chōme in kanji is not folded (a short run)
+_JA_DASH = "[-−‐‑–—ー]"  # what people type between 丁目, 番 and 号: a hyphen, a minus, a long-vowel mark
 _ADDRESS_JA = re.compile(
+    rf"(?:〒\s?\d{{3}}{_JA_DASH}\d{{4}}[ \u3000]?)?"
     rf"[\u4e00-\u9fff]{{1,4}}?[都道府県市区町村郡][\u4e00-\u9fff{_KANA}A-Za-zヶ々]{{0,20}}?"
-    r"\d{1,4}(?:丁目\d{1,4}番地?(?:\d{1,4}号?)?|丁目|番地|-\d{1,4}(?:-\d{1,4})?)"
-    rf"(?:[ \u3000]?[\u30a1-\u30ff\u4e00-\u9fffA-Za-z][{_KANA}\u4e00-\u9fffA-Za-z]{{0,19}}?"
-    r"\d{1,5}(?:号室)?)?(?![\d])"
+    rf"(?:(?:\d{{1,4}}|{_KANJI_NUMBER})丁目(?:\d{{1,4}}(?:番地?|{_JA_DASH})(?:\d{{1,4}}号?)?)?"
+    rf"|\d{{1,4}}番地?(?:の?\d{{1,4}}号?)?|\d{{1,4}}{_JA_DASH}\d{{1,4}}(?:{_JA_DASH}\d{{1,4}})?)"
+    rf"(?:[ \u3000]?[{_KANA}\u4e00-\u9fffA-Za-z][{_KANA}\u4e00-\u9fffA-Za-z]{{0,19}}?"
+    r"\d{1,5}(?:号室?|階|F)?)?(?![\d])"
 )
-# Korean road addresses: 서울특별시 강남구 테헤란로 152, 경기도 … 압구정2로 644 (은지이동)
+# Korean addresses: a province, city or district (or a metropolitan city by its short name, 서울) down
+# to a road and building number (테헤란로 152) or a lot (송도동 483-171번지), then an apartment's
+# block and unit (래미안 105동 1403호)
+_KO_CITIES = "서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주"
 _ADDRESS_KO = re.compile(
-    r"(?:[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|도|시|군|구)\s){1,4}"
-    r"(?:[가-힣]{1,8}(?:읍|면|동)\s)?[가-힣0-9]{1,15}(?:로|길|가|거리)\s?(?:지하\s?)?\d{1,5}(?:-\d{1,5})?(?![\d])"
+    rf"(?:(?:[가-힣]{{1,8}}(?:특별시|광역시|특별자치시|특별자치도|도|시|군|구)|{_KO_CITIES})\s){{1,4}}"
+    r"(?:[가-힣]{1,8}(?:읍|면)\s)?"
+    r"(?:[가-힣0-9]{1,15}(?:로|길|가|거리)\s?(?:지하\s?)?\d{1,5}(?:-\d{1,5})?"
+    r"|[가-힣0-9]{1,8}(?:동|리|가)\s?(?:산\s?)?\d{1,5}(?:-\d{1,5})?(?:번지)?)(?![\d])"
     r"(?:\s?\([가-힣0-9,\s]{1,20}\))?"
+    r"(?:,?\s?(?:[가-힣A-Za-z0-9]{1,15}\s?)?(?:\d{1,4}동\s?\d{1,5}호|(?:지하\s?)?\d{1,3}층(?:\s?\d{1,5}호)?))?"
+)
+# English addresses of other countries, by their shape: from a door number or a unit (Unit 11,
+# H.No. 863, PO Box 8, Block 01 Lot 92) through capitalised words and numbers to a postcode (an Indian
+# PIN after its city, Kozhikode-060085; four to six digits, Auckland 1024, 2277 Zambales; an
+# Eircode, H78X6A5) and the place names after it
+_EN_UNIT = (
+    r"(?:H\.?\s?No\.?|House\s+No\.?|Unit|Flat|Apt\.?|Suite|Room|Level|Floor|Block|Blk\.?|Lot|P\.?\s?O\.?\s+Box|"
+    r"Plot(?:\s+No\.?)?)"
+)
+_EN_NUMBER = r"\d{1,6}(?:/\d{1,6}|-[A-Z](?![\w]))?[A-Za-z]{0,2}"  # 05/884, 6415-G, 35th, 24F
+_EN_WORD = rf"(?:[A-ZÀ-Þ][\w'’.-]*|{_EN_NUMBER}|#\d{{1,3}}-\d{{1,5}}|[a-z]{{1,3}}(?= [A-Z])|&|{_EN_UNIT})"
+_EN_PLACE = r"(?: (?:(?:de|del|de la|of) )?[A-ZÀ-Þ][\w'’-]*){0,3}"  # after a postcode: 2197 Davao del Sur
+_EN_POSTCODE = (
+    rf"(?:[A-ZÀ-Þ][\w'’]*-\d{{6}}|\d{{4,6}}|[A-Z]\d{{2}} ?[A-Z0-9]{{4}}|Dublin \d{{1,2}}[Ww]?){_EN_PLACE}"
+)
+_ADDRESS_WORLD = re.compile(
+    rf"(?<![\w'’.,/-])(?:{_EN_UNIT} ?[A-Za-z0-9]{{1,6}}|[A-Z]?{_EN_NUMBER})"
+    rf"(?:,? {_EN_WORD}){{0,14}},? {_EN_POSTCODE}(?![\w'’-])"
+)
+# the words that name a street or a building in the English of many countries (Marg and Salai in India)
+_STREET_WORDS = (
+    "Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Crescent|Cres|Close|Place|Pl|"
+    "Terrace|Way|Highway|Hwy|Parade|Square|Circle|Plaza|Park|Grove|Row|Mews|Quay|Walk|Village|Heights|"
+    "Extension|Access|Amble|Rise|Esplanade|Building|Apartments|Residences|Tower|Towers|Mansions|"
+    "Marg|Nagar|Zila|Salai|Colony|Chowk|Bagh|Gali|Sector|Phase|Barangay|Brgy|Subdivision|Homes|Estate"
+)
+# a run of that shape is an address by a unit first, a street word, an Indian PIN, an Eircode, a
+# Dublin district or two commas
+_STRONG_EN = re.compile(
+    rf"^{_EN_UNIT}|\s(?:{_STREET_WORDS})\.?(?![\w])|-\d{{6}}(?![\d])|\s[A-Z]\d{{2}} ?[A-Z0-9]{{4}}(?![\w])|"
+    r"Dublin \d|,.*,"
+)
+# or by the words before it in its clause
+_ADDRESS_CUE_EN = re.compile(
+    r"(?i:ad+res+(?:\s+(?:is|to))?|addr\.?|(?:ship|send|deliver|post|mail|moved?)(?:ed|ing|s)?\s+(?:it\s+)?to|"
+    r"(?:live|lives|living|located|based)\s+at)\W*$"
 )
 
 
@@ -82,6 +141,9 @@ def addresses(text: str) -> Iterator[Span]:
             yield start, match.end(), "ADDRESS"
     if _ANCHOR_EN.search(text):
         for match in _ADDRESS_EN.finditer(text):
+            yield match.start(), match.end(), "ADDRESS"
+    for match in _ADDRESS_WORLD.finditer(text):
+        if _STRONG_EN.search(match.group()) or _ADDRESS_CUE_EN.search(clause_before(text, match.start(), 24)):
             yield match.start(), match.end(), "ADDRESS"
     for pattern in (_ADDRESS_JA, _ADDRESS_KO):
         for match in pattern.finditer(text):
