@@ -93,6 +93,7 @@ _PHONE_SHAPES = re.compile(
     r"|(?<![0-9A-Za-z+\-/.])(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z])"
 )
 # after a phone cue: any run of 7-15 digits, however split (not into a version or an amount after it)
+_PHONE_DIGITS = 7  # the fewest digits of a number a person is called on
 _PHONE_AFTER_CUE = re.compile(
     r"\+?\(?\d[\d ().\-]{5,20}\d(?: ?(?:x|ext\.? ?)\d{1,6})?(?![0-9A-Za-z/:\-]|\s?[年月日時点]|[.,]\d)"
 )
@@ -327,6 +328,8 @@ def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | 
         candidate.count(".") == 1 or _DECIMAL.search(candidate)
     )
     end = start + len(candidate)
+    if sum(c.isdigit() for c in candidate) < _PHONE_DIGITS:
+        return None  # no numbering plan has a person's number this short (`微信 00.00.0`)
     if decimal or (not international and _NOT_PHONE.search(candidate)) or _URL_PATH.match(text, end):
         return None  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
     if _barcode(text, start, candidate) or kept.order_after(text, end):
