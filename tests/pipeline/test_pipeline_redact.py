@@ -698,3 +698,36 @@ def test_a_latin_name_after_a_label_or_before_another_is_found_for_the_learned_d
     text: str, name: str
 ) -> None:
     assert name in [text[s:e] for s, e, _ in names.addressed(text)]
+
+
+# names and addresses (round 4): a street line read whole by its grammar, units before and places after
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "pls send it to Suite 12, Bldg 3, No. 18 Nguyen Hue Blvd, District One, Saigon ok",
+            "Suite 12, Bldg 3, No. 18 Nguyen Hue Blvd, District One, Saigon",
+        ),
+        ("my flat: Flat 4B, 22 Marine Parade, Brighton thanks", "Flat 4B, 22 Marine Parade, Brighton"),
+        (
+            "new place 2-14-7 Ebisu, Shibuya-ku, Tokyo 150-0013 from monday",
+            "2-14-7 Ebisu, Shibuya-ku, Tokyo 150-0013",
+        ),
+        (
+            "Room 7, 45 Haeundae-ro, Haeundae-gu, Busan is where I live",
+            "Room 7, 45 Haeundae-ro, Haeundae-gu, Busan",
+        ),
+        (
+            "deliver: 12, Jalan Ampang 3/4, Taman Melawati, 53100 Kuala Lumpur, Selangor",
+            "12, Jalan Ampang 3/4, Taman Melawati, 53100 Kuala Lumpur, Selangor",
+        ),
+    ],
+)
+def test_a_street_line_is_read_from_its_first_unit_to_its_last_place(text: str, address: str) -> None:
+    start = text.index(address)
+    spans = PATTERNS_ONLY.find_spans(text)
+    assert any(s <= start and start + len(address) <= e for s, e, _ in spans), [
+        text[s:e] for s, e, _ in spans
+    ]
