@@ -731,3 +731,23 @@ def test_a_street_line_is_read_from_its_first_unit_to_its_last_place(text: str, 
     assert any(s <= start and start + len(address) <= e for s, e, _ in spans), [
         text[s:e] for s, e, _ in spans
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("明日は佐藤さんと打ち合わせ", "佐藤"),
+        ("井上様へのお返事を書いて", "井上"),
+        ("はじめまして、私は松本結衣と申します", "松本結衣"),
+        ("僕は中島 蓮です、よろしく", "中島 蓮"),
+    ],
+)
+def test_a_japanese_surname_before_its_honorific_or_a_speakers_own_name_is_found(
+    text: str, name: str
+) -> None:
+    assert (name, "NAME") in _spans_of(text)
+
+
+@pytest.mark.parametrize("text", ["私は学生です", "僕は元気です", "本日さんざんだった"])
+def test_what_follows_a_japanese_self_introduction_is_no_name_unless_it_is_one(text: str) -> None:
+    assert [span for span in _spans_of(text) if span[1] == "NAME"] == []
