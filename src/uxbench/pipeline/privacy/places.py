@@ -137,7 +137,8 @@ _LEAD_UNIT = (
     rf"(?i:{_EN_UNIT}|No\.?)\s?#?[A-Za-z0-9]{{1,6}}"
     r"(?:-[A-Za-z0-9]{1,4})?"
 )
-_ROMAN_PART = r"[A-Z][a-z]+-(?:ku|gu|ro|gil|dong|shi|si|cho|machi|gun|eup|myeon)"
+_ROMAN_SUFFIX = "-(?:ku|gu|ro|gil|dong|shi|si|cho|machi|gun|eup|myeon)"
+_ROMAN_PART = rf"[A-Z][a-z]+{_ROMAN_SUFFIX}"
 _STREET_LINE = re.compile(
     rf"(?<![\w'’.,/-])(?:{_LEAD_UNIT},?\s){{0,3}}(?:{_LEAD_UNIT}|\d{{1,5}}(?:-\d{{1,4}}){{0,2}}[A-Za-z]?),?"
     rf"(?:,?\s(?:[A-Z][\w'’.]*|{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}/\d{{1,4}}[A-Za-z]?)){{0,4}}"
@@ -147,6 +148,8 @@ _STREET_LINE = re.compile(
     r"|[A-Z][\w'’]*(?:[ \t][A-Z][a-z][\w'’]*){0,2})"
     r"(?:[ \t]\d{3}-\d{4}|[ \t]\d{4,6})?(?![A-Za-z0-9_'’-])){0,5}"
 )
+# a street line needs its street word: most texts hold none, and the line's pattern is slow to fail
+_STREET_ANCHOR = re.compile(rf"\s(?:{_STREET_WORDS})\.?(?![A-Za-z])|[a-z]{_ROMAN_SUFFIX}(?![a-z])")
 # or by the words before it in its clause
 _ADDRESS_CUE_EN = re.compile(
     r"(?i:ad+res+(?:\s+(?:is|to))?|addr\.?|(?:ship|send|deliver|post|mail|moved?)(?:ed|ing|s)?\s+(?:it\s+)?to|"
@@ -167,8 +170,9 @@ def addresses(text: str) -> Iterator[Span]:
     for match in _ADDRESS_WORLD.finditer(text):
         if _STRONG_EN.search(match.group()) or _ADDRESS_CUE_EN.search(clause_before(text, match.start(), 24)):
             yield match.start(), match.end(), "ADDRESS"
-    for match in _STREET_LINE.finditer(text):
-        yield match.start(), match.end(), "ADDRESS"
+    if _STREET_ANCHOR.search(text):
+        for match in _STREET_LINE.finditer(text):
+            yield match.start(), match.end(), "ADDRESS"
     for pattern in (_ADDRESS_JA, _ADDRESS_KO):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "ADDRESS"
