@@ -698,3 +698,56 @@ def test_a_latin_name_after_a_label_or_before_another_is_found_for_the_learned_d
     text: str, name: str
 ) -> None:
     assert name in [text[s:e] for s, e, _ in names.addressed(text)]
+
+
+# names and addresses (round 4): a street line read whole by its grammar, units before and places after
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "pls send it to Suite 12, Bldg 3, No. 18 Nguyen Hue Blvd, District One, Saigon ok",
+            "Suite 12, Bldg 3, No. 18 Nguyen Hue Blvd, District One, Saigon",
+        ),
+        ("my flat: Flat 4B, 22 Marine Parade, Brighton thanks", "Flat 4B, 22 Marine Parade, Brighton"),
+        (
+            "new place 2-14-7 Ebisu, Shibuya-ku, Tokyo 150-0013 from monday",
+            "2-14-7 Ebisu, Shibuya-ku, Tokyo 150-0013",
+        ),
+        (
+            "Room 7, 45 Haeundae-ro, Haeundae-gu, Busan is where I live",
+            "Room 7, 45 Haeundae-ro, Haeundae-gu, Busan",
+        ),
+        (
+            "deliver: 12, Jalan Ampang 3/4, Taman Melawati, 53100 Kuala Lumpur, Selangor",
+            "12, Jalan Ampang 3/4, Taman Melawati, 53100 Kuala Lumpur, Selangor",
+        ),
+    ],
+)
+def test_a_street_line_is_read_from_its_first_unit_to_its_last_place(text: str, address: str) -> None:
+    start = text.index(address)
+    spans = PATTERNS_ONLY.find_spans(text)
+    assert any(s <= start and start + len(address) <= e for s, e, _ in spans), [
+        text[s:e] for s, e, _ in spans
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("明日は佐藤さんと打ち合わせ", "佐藤"),
+        ("井上様へのお返事を書いて", "井上"),
+        ("はじめまして、私は松本結衣と申します", "松本結衣"),
+        ("僕は中島 蓮です、よろしく", "中島 蓮"),
+    ],
+)
+def test_a_japanese_surname_before_its_honorific_or_a_speakers_own_name_is_found(
+    text: str, name: str
+) -> None:
+    assert (name, "NAME") in _spans_of(text)
+
+
+@pytest.mark.parametrize("text", ["私は学生です", "僕は元気です", "本日さんざんだった"])
+def test_what_follows_a_japanese_self_introduction_is_no_name_unless_it_is_one(text: str) -> None:
+    assert [span for span in _spans_of(text) if span[1] == "NAME"] == []

@@ -196,9 +196,15 @@ _NAMED_BY_ROLE = re.compile(
 # before an honorific, any name: 桜井美咲様, 董英杰さん, マリア・ガルシアさん, Lee Burkeさん, Amanda May께
 _HONORIFIC = re.compile("さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게")
 _HONOURED = re.compile(
-    rf"(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME})"
+    rf"(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME}|{_JA_SURNAMES})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
     rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
+)
+# a Japanese speaker's own name, however they introduce themselves (私は岡田翔太と申します, 僕は鈴木です)
+_SELF_JA = re.compile(
+    r"(?:私|わたし|わたくし|僕|ぼく|俺|自分)(?:は|の名前は)\s*"
+    rf"(?P<self>{_JA_NAME}|{_JA_SURNAMES}|{_KATAKANA_NAME})"
+    r"(?=と申します|と申す|といいます|と言います|って言います|です|でございます)"
 )
 # a name that opens its clause before what only a person does (张三是我们部门新来的)
 _OPENS_CUE = re.compile("是我|是新|昨天|今天|跟我")
@@ -338,7 +344,7 @@ def introduced(text: str) -> Iterator[Span]:
     if _HANGUL.search(text):
         patterns.append(_NAME_KO)
     if _HAS_CJK.search(text):
-        patterns += [_NAME_JA, _ADDRESSED_ZH]
+        patterns += [_NAME_JA, _ADDRESSED_ZH, _SELF_JA]
     if _HANGUL.search(text):
         patterns.append(_KO_PARTICLE_NAME)
     if _ROLE.search(text):

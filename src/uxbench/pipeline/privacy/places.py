@@ -99,12 +99,16 @@ _ADDRESS_KO = re.compile(
 # PIN after its city, Kozhikode-060085; four to six digits, Auckland 1024, 2277 Zambales; an
 # Eircode, H78X6A5) and the place names after it
 _EN_UNIT = (
-    r"(?:H\.?\s?No\.?|House\s+No\.?|Unit|Flat|Apt\.?|Suite|Room|Level|Floor|Block|Blk\.?|Lot|P\.?\s?O\.?\s+Box|"
-    r"Plot(?:\s+No\.?)?)"
+    r"(?:H\.?\s?No\.?|(?:House|Holding|Building|Plot)\s+No\.?|Unit|Flat|Apt\.?|Apartment|Suite|Studio|Room|Rm\.?|"
+    r"Bldg\.?|Level|Floor|Block|Blk\.?|Lot|P\.?\s?O\.?\s+Box|Plot)"
 )
 _EN_NUMBER = r"\d{1,6}(?:/\d{1,6}|-[A-Z](?![\w]))?[A-Za-z]{0,2}"  # 05/884, 6415-G, 35th, 24F
 _EN_WORD = rf"(?:[A-ZÀ-Þ][\w'’.-]*|{_EN_NUMBER}|#\d{{1,3}}-\d{{1,5}}|[a-z]{{1,3}}(?= [A-Z])|&|{_EN_UNIT})"
-_EN_PLACE = r"(?: (?:(?:de|del|de la|of) )?[A-ZÀ-Þ][\w'’-]*){0,3}"  # after a postcode: 2197 Davao del Sur
+# after a postcode: its town (2197 Davao del Sur) and a state after a comma (Taman Awan, Labuan)
+_EN_PLACE = (
+    r"(?: (?:(?:de|del|de la|of) )?[A-ZÀ-Þ][\w'’-]*){0,4}"
+    r"(?:, [A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2}(?![\w'’-]))?"
+)
 _EN_POSTCODE = (
     rf"(?:[A-ZÀ-Þ][\w'’]*-\d{{6}}|\d{{4,6}}|[A-Z]\d{{2}} ?[A-Z0-9]{{4}}|Dublin \d{{1,2}}[Ww]?){_EN_PLACE}"
 )
@@ -125,6 +129,27 @@ _STRONG_EN = re.compile(
     rf"^{_EN_UNIT}|\s(?:{_STREET_WORDS})\.?(?![\w])|-\d{{6}}(?![\d])|\s[A-Z]\d{{2}} ?[A-Z0-9]{{4}}(?![\w])|"
     r"Dublin \d|,.*,"
 )
+# a street line read whole, by its grammar rather than a postcode: the units before it (Rm 305, Bldg 15,
+# No. 236), a door number (6-5-20), capitalised words to a street word or a romanised ward, road or
+# district (Shibuya-ku, Teheran-ro, Gangnam-gu), then the comma-separated places, units and postcode
+# after it on the same line (Nanshan District, Shenzhen; Seoul, Unit 954; Tokyo 655-7933)
+_LEAD_UNIT = (
+    rf"(?i:{_EN_UNIT}|No\.?)\s?#?[A-Za-z0-9]{{1,6}}"
+    r"(?:-[A-Za-z0-9]{1,4})?"
+)
+_ROMAN_SUFFIX = "-(?:ku|gu|ro|gil|dong|shi|si|cho|machi|gun|eup|myeon)"
+_ROMAN_PART = rf"[A-Z][a-z]+{_ROMAN_SUFFIX}"
+_STREET_LINE = re.compile(
+    rf"(?<![\w'’.,/-])(?:{_LEAD_UNIT},?\s){{0,3}}(?:{_LEAD_UNIT}|\d{{1,5}}(?:-\d{{1,4}}){{0,2}}[A-Za-z]?),?"
+    rf"(?:,?\s(?:[A-Z][\w'’.]*|{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}/\d{{1,4}}[A-Za-z]?)){{0,4}}"
+    rf",?\s(?:(?:{_STREET_WORDS})\.?|{_ROMAN_PART})(?![A-Za-z0-9_'’-])"
+    rf"(?:\s(?:{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}(?![A-Za-z0-9_-])))?"
+    rf"(?:,[ \t](?:{_LEAD_UNIT}|#\d{{1,3}}-\d{{1,5}}|{_ROMAN_PART}"
+    r"|[A-Z][\w'’]*(?:[ \t][A-Z][a-z][\w'’]*){0,2})"
+    r"(?:[ \t]\d{3}-\d{4}|[ \t]\d{4,6})?(?![A-Za-z0-9_'’-])){0,5}"
+)
+# a street line needs its street word: most texts hold none, and the line's pattern is slow to fail
+_STREET_ANCHOR = re.compile(rf"\s(?:{_STREET_WORDS})\.?(?![A-Za-z])|[a-z]{_ROMAN_SUFFIX}(?![a-z])")
 # or by the words before it in its clause
 _ADDRESS_CUE_EN = re.compile(
     r"(?i:ad+res+(?:\s+(?:is|to))?|addr\.?|(?:ship|send|deliver|post|mail|moved?)(?:ed|ing|s)?\s+(?:it\s+)?to|"
@@ -144,6 +169,9 @@ def addresses(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "ADDRESS"
     for match in _ADDRESS_WORLD.finditer(text):
         if _STRONG_EN.search(match.group()) or _ADDRESS_CUE_EN.search(clause_before(text, match.start(), 24)):
+            yield match.start(), match.end(), "ADDRESS"
+    if _STREET_ANCHOR.search(text):
+        for match in _STREET_LINE.finditer(text):
             yield match.start(), match.end(), "ADDRESS"
     for pattern in (_ADDRESS_JA, _ADDRESS_KO):
         for match in pattern.finditer(text):
