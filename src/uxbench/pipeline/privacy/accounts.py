@@ -47,12 +47,12 @@ _MESSENGERS_AMBIGUOUS = (
     r"handle|user\s*name|screen\s*name|user\s*id"
 )
 # the words between the name and the value: `微信号是`, `LINE ID：`, `카톡 아이디는`, `Signal, username`
-_ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z0-9])"
+_ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z0-9_])"
 _ACCOUNT_WORDS = (
     rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|垢|아이디|계정"
 )
 _LINKS = (
-    rf"(?:[\s:：=＝「『【（(\"'“‘<]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?![A-Za-z])|"
+    rf"(?:[\s:：=＝「『【（(\"'“‘<]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?=\s)|"
     r"是|为|為|搜索?|加|は|の|で|는|은|이)*"
 )
 _WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (wx is not wxid's start)

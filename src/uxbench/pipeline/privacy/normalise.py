@@ -60,7 +60,9 @@ _DOT = rf"(?:\s*(?:{_spelt(_DOT_WORDS)})\s*|\s+dot\s+|\.|。)"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 _SPELT_EMAIL = re.compile(
     rf"(?<![A-Za-z0-9._%+\-]){_LOCAL}(?P<at>{_AT})"
-    rf"(?P<domain>{_LABEL}(?:{_DOT}{_LABEL})*{_DOT}(?:{_TLDS}))(?![A-Za-z0-9@])",
+    rf"(?P<domain>{_LABEL}(?:{_DOT}{_LABEL})*{_DOT}(?:{_TLDS}))"
+    # the whole of a token, and not the local part before an at-sign (`me at a.id艾特qq.com`)
+    rf"(?![A-Za-z0-9_\-@#＠]|\.[A-Za-z0-9]|\s*(?:{_spelt(_AT_WORDS)}))",
     re.IGNORECASE,
 )
 _DOT_ONLY = re.compile(_DOT, re.IGNORECASE)
