@@ -285,6 +285,9 @@ _SERIAL = re.compile(
 )
 
 
+_RESIDENCE_CARD_SHAPE = re.compile(r"[A-Z]{2}\d{8}[A-Z]{2}")
+
+
 def _mac(text: str, match: re.Match[str]) -> bool:
     """Whether a MAC-shaped run is one: pairs split by colons or dashes are; quads with a hex letter
     or after a device's cue; a bare run with a hex letter (twelve decimal digits
@@ -301,6 +304,7 @@ def _mac(text: str, match: re.Match[str]) -> bool:
         or value.isupper()
         and sum(c.isdigit() for c in value) >= 3
         and not _HEX_WORD.search(value)
+        and not _RESIDENCE_CARD_SHAPE.fullmatch(value)  # AB12345678CD: Japan's residence card
         and not keeps(text, match.start())
     )
 

@@ -57,9 +57,10 @@ PATTERNS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (names.emails, lambda t: "@" in t),
     (numbers.ibans, _DIGIT.search),
     (numbers.id_numbers, _DIGIT.search),
+    # a MAC may hold no digit (ba:ba:…); read before documents: `MAC地址是CA00000000EA` is no residence card
+    (accounts.devices, lambda t: True),
     (documents.documents, _DIGIT.search),
     (numbers.ssns, _DIGIT.search),
-    (accounts.devices, lambda t: True),  # a MAC may hold no digit (ba:ba:…)
     (numbers.cards, _DIGIT.search),
     (numbers.ips, lambda t: "." in t or ":" in t),
     (accounts.handles, accounts.may_handle),
