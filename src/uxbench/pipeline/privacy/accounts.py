@@ -16,6 +16,7 @@ a device id (MEID, checked; IDFA, Android ID, UDID) is the token after its cue (
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -25,50 +26,128 @@ from uxbench.pipeline.privacy.context import clause_after, clause_before, keeps
 
 Span = tuple[int, int, str]
 
+# ------------------------------------------------------------------ cue words as people misspell them
+# the Latin cue words, read through one swap of neighbouring letters (`disocrd`, `kkaaotalk`, `plaet`,
+# `sreial`): the text keeps its length, so every span found on the spelled text is the user's
+_CUE_SPELLINGS = (
+    "kakaotalk kakao telegram instagram insta twitter discord snapchat whatsapp wechat weixin signal "
+    "douyin weibo tiktok facebook skype viber line snap plate number username handle advertising "
+    "license licence registration serial device towed parked that"
+).split()
+_NOT_TYPOS = frozenset("lien ergo snpa form from".split())  # swaps that are words of their own
+
+
+def _swaps(word: str) -> dict[str, int]:
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2 :]: i for i in range(len(word) - 1)}
+
+
+_TYPOS = {
+    typo: i
+    for word in _CUE_SPELLINGS
+    for typo, i in _swaps(word).items()
+    if typo not in _CUE_SPELLINGS and typo not in _NOT_TYPOS
+}
+_LATIN_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]{4,12}(?![A-Za-z])")
+
+
+def _unswap(match: re.Match[str]) -> str:
+    word = match.group()
+    i = _TYPOS.get(word.lower())
+    return word if i is None else word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+@functools.lru_cache(maxsize=8)
+def spelled(text: str) -> str:
+    """`text` with its misspelt cue words spelled right, letter for letter in place."""
+    return _LATIN_WORD.sub(_unswap, text)
+
+
+# ------------------------------------------------------------------ a value and the cue that names it
+# what may stand between a cue and its value: signs, CJK words (`，我的是`, `を伝えたいので…→`, `로
+# 연락해`), one line break, and the English words of a form (`is now`, `below:`, `so I put "`); no
+# other Latin word, no digit, no sentence's end
+_GAP_WORDS = (
+    r"(?:is|now|to|below|so|i|put|it'?s|was|as|on|at|via|in|my|the|here|number|no\.?|id|uid|"
+    r"handle|user\s*name|user|account)(?![A-Za-z0-9])"
+)
+_GAP = rf"(?:[^A-Za-z0-9\x00。！!.@#]|{_GAP_WORDS}){{0,24}}"
+_GAP_MAX_LINES = 1
+# what points from a value to its cue after it: an arrow, a line break, `that's my`, `这个是我`,
+# `이게 제`, `위에 거`, `これが`, `は私の`
+_POINTER = (
+    r"[ \t]*(?:<-{1,2}|←|⇐|↑|\n[ \t]*↑?)?[ \t]*"
+    r"(?:(?:that'?s|that\s+is|this\s+is|it'?s|is)\s+(?:the|my)\s+|这个?是我的?|这是我的?|就?是我的?|"
+    r"[はが]私の|これが|これは|(?:이게|이건|가|이|는|은)\s*(?:제|내)\s*|위에\s*[거꺼]\s*)?"
+)
+_POINTED = re.compile(r"<-|←|⇐|↑|\n|[^\s]")  # a pointer is more than a space
+
+
+def _gap_ok(link: str) -> bool:
+    return link.count("\n") <= _GAP_MAX_LINES
+
+
+def _cued(cue: str, value: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The value after its cue (across a `_GAP`) and the value before its cue (across a `_POINTER`)."""
+    after = re.compile(rf"(?P<cue>{cue})(?P<link>{_GAP})(?P<value>{value})", re.IGNORECASE)
+    before = re.compile(
+        rf"(?<![A-Za-z0-9_.\-@#:/])(?P<value>{value})(?P<link>{_POINTER})(?P<cue>{cue})", re.IGNORECASE
+    )
+    return after, before
+
+
+def _named(
+    text: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]
+) -> Iterator[tuple[re.Match[str], bool]]:
+    """Each value a cue names, with whether the cue comes after it."""
+    after, before = patterns
+    for match in after.finditer(text):
+        if _gap_ok(match.group("link")):
+            yield match, False
+    for match in before.finditer(text):
+        link = match.group("link")
+        # a line break alone points from a line that is nothing but the value (`kyle_92\n↑微信`)
+        lone = (
+            "\n" not in link
+            or match.start() == 0
+            or text[match.start() - 1] == "\n"
+            or _POINTED.search(link.replace("\n", " "))
+        )
+        if _POINTED.search(link) and lone:
+            yield match, True
+
+
 # ------------------------------------------------------------------ messenger handles
 # names that are nothing but a messenger's or a social network's, as users write them
 _MESSENGERS = (
-    r"微信号?|微信の|威信|薇信|[vV]信|vx|wx|wechat|weixin|qq|扣扣|企鹅号|飞机号|飛機號|纸飞机|紙飛機|"
+    r"微信号?|微信の|威信|薇信|[vV]信|vx|wx|wechat|weixin|qq|扣扣|企鹅号|[qQ]号|飞机号|飛機號|纸飞机|紙飛機|"
+    r"绿泡泡|綠泡泡|ウィーチャット|위챗|"
     r"ライン|라인|kakao(?:\s*talk)?|카카오톡|카카오|카톡|カカオ(?:トーク)?|"
-    r"telegram|电报|電報|テレグラム|텔레그램|텔레|instagram|insta|インスタ(?:グラム)?|인스타(?:그램)?|"
-    r"twitter|推特|ツイッター|트위터|discord|ディスコード|디스코드|디코|whatsapp|ワッツアップ|왓츠앱|"
+    r"telegram|电报|電報|テレグラム|텔레그램|텔레|instagram|insta|インスタ(?:グラム)?(?:のアカ(?:ウント)?)?|"
+    r"인스타(?:그램)?|twitter|推特|ツイッター|ツイ垢|트위터|discord|ディスコ(?:ード)?|디스코드|디코|"
+    r"whatsapp|ワッツアップ|왓츠앱|シグナル|시그널|"
     r"skype|スカイプ|스카이프|snapchat|スナップチャット|스냅챗|facebook|脸书|臉書|フェイスブック|페이스북|"
-    r"tiktok|ティックトック|틱톡|抖音号?|douyin|weibo|微博|小红书|小紅書|xiaohongshu|bilibili|b站|"
+    r"tiktok|ティックトック|틱톡|抖音号?|dy号|douyin|더우인|weibo|微博|웨이보|小红书号?|小紅書|红薯号?|"
+    r"xiaohongshu|샤오홍슈|bilibili|b站|"
     r"threads|mastodon|github|steam|viber|zalo|reddit|[vV微威薇][❤♥💗]|"
     r"(?:t\.me|(?:www\.)?(?:instagram|twitter|x|facebook|fb|tiktok|weibo|github|threads)\.(?:com|net)|linkedin\.com/in)/@?|"
     r"(?:my|your|his|her|their|our)\s+(?:handle|user\s*name|screen\s*name|user\s*id)|"
     r"用户名|用戶名|ユーザー名|ユーザーID|아이디|계정"
 )
-# names that are also ordinary words (a line of code, a weak signal, an X-ray): an account only
-# with a linking word or an `@` after them
+# names that are also ordinary words (a line of code, a weak signal, an X-ray, a disc, DC): an
+# account only with a linking word, an `@`, a frame (`add me on`, `my … is`) or CJK around them
 _MESSENGERS_AMBIGUOUS = (
-    r"(?-i:LINE|Line)|line(?=\s*id)|(?-i:Signal|SIGNAL)|snap|tg|ig|ins|fb|"
-    r"(?-i:X)(?:\s*[(（](?:旧|舊|former(?:ly)?)?\s*Twitter[)）])?|"
+    r"(?-i:LINE|Line)|line(?=\s*(?:id|号|號|[:：]|is\s))|(?<=on )x|x(?=\s+handle)|"
+    r"(?-i:Signal|SIGNAL)|signal|snap|tg|ig|ins|fb|dc|disc|sc|red(?=\s*id)|"
+    r"(?<![\u4e00-\u9fff])(?-i:X)(?:\s*[(（](?:旧|舊|former(?:ly)?)?\s*Twitter[)）])?|"
     r"handle|user\s*name|screen\s*name|user\s*id"
 )
-# the words between the name and the value: `微信号是`, `LINE ID：`, `카톡 아이디는`, `Signal, username`
-_ACCOUNT_EN = r"(?:id|handle|user\s*name|user)(?![A-Za-z0-9_])"
-_ACCOUNT_WORDS = (
-    rf"{_ACCOUNT_EN}|号码?|號碼?|账号|帳號|帐号|用户名|アカウント(?:名)?|ユーザー名|垢|아이디|계정"
-)
-_LINKS = (
-    rf"(?:[\s:：=＝「『【（(\"'“‘<]|[,，]\s*(?={_ACCOUNT_WORDS})|{_ACCOUNT_WORDS}|(?:is|on|at)(?=\s)|"
-    r"是|为|為|搜索?|加|は|の|で|는|은|이)*"
-)
 _WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (wx is not wxid's start)
-_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9_][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?"
-_HANDLE_AT = re.compile(
-    rf"(?<![A-Za-z])(?:(?P<cue>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
-    rf"(?P<link>{_LINKS})(?P<value>{_HANDLE_VALUE})(?![A-Za-z0-9@#])",
-    re.IGNORECASE,
+_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9_][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?(?![A-Za-z0-9@#_/])"
+_HANDLE_CUE = (
+    rf"(?<![A-Za-z0-9_\-])(?:(?P<strong>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
+    r"(?:\s*(?:id|uid|号|號|账号|帳號|アカウント|アカ|のID|ID|아이디|계정)(?![A-Za-z]))?"
 )
-# the value before the name: `kyle_92是我的微信`, `kyle_92 is my discord`, `kim88이 제 카톡`
-_HANDLE_BEFORE = re.compile(
-    rf"(?<![A-Za-z0-9_.\-@#:])(?P<value>{_HANDLE_VALUE})"
-    r"(?P<link>\s*(?:就?是我的?|is\s+my|[はが]私の|(?:가|이|는|은)\s*(?:제|내))\s*)"
-    rf"(?:{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}){_WORD_END}",
-    re.IGNORECASE,
-)
+_HANDLE_AFTER, _HANDLE_BEFORE = _cued(_HANDLE_CUE, _HANDLE_VALUE)
 # the names in lower case, to test a lowered text for any (a case-blind search of them costs twice)
 _ANY_CUE_LOWER = re.compile(f"{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}".lower())
 # an @-mention on its own, between spaces, punctuation or CJK: a handle when it is not an ordinary word
@@ -76,24 +155,40 @@ _ANY_CUE_LOWER = re.compile(f"{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}".lower())
 _MENTION = re.compile(
     r"(?<![^\s(（\[「【,，:：、\u3000-\uffff])@[A-Za-z0-9][A-Za-z0-9_.]{2,30}(?<!\.)(?![^\s,，。.!?！？、;；)）\]」】\u3000-\uffff])"
 )
-_LINKED = re.compile(rf"{_ACCOUNT_WORDS}|[:：=＝是为為搜加は는은이]|is", re.IGNORECASE)
-_COLON = re.compile("[:：=＝]")
-_NAMED = re.compile(_ACCOUNT_WORDS, re.IGNORECASE)
+# an English frame that says an account follows: `add me on`, `hmu on`, `my … is`, `update my … to`
+_FRAME_BEFORE = re.compile(
+    r"(?:(?:add|hmu|follow|find|dm|message|msg|ping|contact|reach|hit|text)\s+(?:me\s+)?(?:up\s+)?"
+    r"(?:on|at|via|in)\s+(?:my\s+)?|(?:my|your|his|her|their|our)\s+|[(（\[【「『])$",
+    re.IGNORECASE,
+)
 _VOWEL = re.compile("[aeiou]", re.IGNORECASE)  # a run of consonants (`nfpnlpk`) is no word
-_LATIN = re.compile("[A-Za-z]")  # an English word between (`微信 is down`): an English sentence
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _VERSION = re.compile(r"v?\d+(?:[.\-]\d+)+", re.IGNORECASE)
-# what follows a messenger's name and is part of it, not an account (微信APP, LINE Pay, 카톡 PC버전)
+_PRODUCT_LIKE = re.compile(r"[a-z][A-Z]|^(?=[A-Z0-9\-/+]*[0-9])(?=[A-Z0-9\-/+]*[A-Z])[A-Z0-9\-/+]+$")
+_NEXT_WORD = re.compile(r"[ \t]*[A-Za-z]")  # an English word goes on after the value: a sentence's
+# what follows a messenger's name and is part of it, not an account (微信APP, LINE Pay, 카톡 PC버전),
+# and the English words that follow one in a sentence (`Telegram is down`, `my snap is broken`)
 _PLATFORM_WORDS = frozenset(
     "app apps pay web pc mac ios android ipad windows group groups call calls video live official "
-    "bot bots store id ok chat channel server account accounts api sdk pro plus lite mini premium "
-    "business nitro beta vlog plog dou".split()
+    "bot bots store id ok chat chats channel channels server servers account accounts api sdk pro plus "
+    "lite mini premium business nitro beta vlog plog dou message messages post posts story stories reel "
+    "reels feed profile page link links notification notifications follower followers friend friends "
+    "contact contacts status update updates desktop version login password code number voice sticker "
+    "stickers emoji community team and or but if when because then than too also please pls plz now "
+    "today tomorrow tonight later soon instead first again already still just only really very mostly "
+    "the this that these those there here what where which who how why not never always sometimes "
+    "down up broken dead slow fast great good bad fine okay full empty private public banned blocked "
+    "locked hacked deleted gone new old same different better worse weird laggy buggy free open closed "
+    "available active inactive verified working offline online back out off over with without for from "
+    "about into onto like more less much many some any all every each other another one two three "
+    "yet anymore either neither both well thanks thank sorry yes yeah nope maybe weak strong busy lost "
+    "poor low high bars noisy quiet clear".split()
 )
 
 
 def may_handle(text: str) -> bool:
     """Whether a messenger's name or an `@` is in the text at all: most turns have neither."""
-    return "@" in text or _ANY_CUE_LOWER.search(text.lower()) is not None
+    return "@" in text or _ANY_CUE_LOWER.search(spelled(text).lower()) is not None
 
 
 def _ordinary(value: str) -> bool:
@@ -107,7 +202,8 @@ def _ordinary(value: str) -> bool:
 
 
 def _no_id(value: str) -> bool:
-    """What is never an account: a part of the messenger (`APP`, `Pay`), a version, a short number."""
+    """What is never an account: a part of the messenger (`APP`, `Pay`), a word of a sentence, a
+    version, a short number."""
     return (
         value.lower() in _PLATFORM_WORDS
         or bool(_VERSION.fullmatch(value))
@@ -116,31 +212,59 @@ def _no_id(value: str) -> bool:
     )
 
 
+def _kept(text: str, match: re.Match[str], backward: bool) -> bool:
+    """Whether an order's, student's or model's cue names the value rather than its own cue: a
+    cue word between them (`微信\n学号 2020…`), or just before a value pointed at from after."""
+    if backward:
+        return keeps(text, match.start("value"))
+    return keeps(text[match.start("link") : match.end()], match.start("value") - match.start("link"))
+
+
+def _handle(text: str, match: re.Match[str], backward: bool) -> bool:
+    """Whether the value a messenger's name names is an account: an `@`, or a token that no word
+    of a sentence, version or product is, named the stronger the weaker the name and the more
+    ordinary the token."""
+    value, link = match.group("value"), match.group("link")
+    bare = value.lstrip("@")
+    if _no_id(bare) or _kept(text, match, backward):
+        return False
+    if value.startswith("@"):
+        return True
+    words = link.strip()
+    if match.group("weak") and not link and match.group("cue")[-1].isascii():
+        return False  # a weak name glued to what follows is part of it (`X2K7`, `scp1234`)
+    cjk = _CJK.search(link) is not None
+    if backward:  # pointed at: `kyle_92 <- that's my snap`, `kyle_92\n↑微信`, `kyle_92 이게 제 카톡`
+        return not (_ordinary(bare) and not (cjk or "\n" in link or "<" in link or "←" in link))
+    framed = _FRAME_BEFORE.search(text[max(0, match.start() - 24) : match.start()]) is not None
+    cjk_around = cjk or _CJK.search(text[max(0, match.start() - 2) : match.start()]) is not None
+    if len(_CJK.findall(link)) >= 2 and _PRODUCT_LIKE.search(bare):  # 微信支付不了，RTX4090: a product
+        return False
+    if _ordinary(bare) and not cjk_around:
+        # an English word after the name: an account when a frame or a sign says so (`add me on snap
+        # kyle`, `snap: kyle`), or when it ends the sentence (`discord kyle`, not `discord server is`)
+        signed = any(c in ":：=＝\"'“”‘’(（)）[]【】「」『』<>→" for c in words)
+        ends = _NEXT_WORD.match(text, match.end()) is None
+        if match.group("weak"):
+            return (
+                signed
+                or framed
+                or ends
+                and (words or match.start() == 0 or text[match.start() - 1] in "\n(（[【")
+            )
+        return signed or framed or ends
+    if match.group("weak") and not (words or framed or cjk_around):  # `iPhone X 64GB` is a product's
+        mixed = any(c.isdigit() or c in "_." for c in bare) and any(c.isalpha() for c in bare)
+        return mixed and not _PRODUCT_LIKE.search(bare)
+    return True
+
+
 def handles(text: str) -> Iterator[Span]:
-    """The token after a messenger's name (or an account's word) or before `是我的微信`, and
+    """The token a messenger's name (or an account's word) names, before or after it, and
     `@`-mentions that are no word."""
-    for match in _HANDLE_AT.finditer(text):
-        value, link = match.group("value"), match.group("link")
-        bare = value.lstrip("@")
-        if _no_id(bare):
-            continue
-        at = value.startswith("@")
-        if match.group("weak") and not (at or _LINKED.search(link)):
-            continue
-        # a word after the name is an id only when something says so: 微信kyle, insta: kyle, LINE IDは kyle
-        named = (
-            at
-            or _NAMED.search(link)
-            or (match.group("cue") and _COLON.search(link))
-            or _CJK.search(match.group()[: match.start("value") - match.start()])
-            and not _LATIN.search(link)
-        )
-        if _ordinary(bare) and not named:
-            continue
-        yield match.start("value"), match.end("value"), "HANDLE"
-    for match in _HANDLE_BEFORE.finditer(text):
-        bare = match.group("value").lstrip("@")
-        if not _no_id(bare) and not (_ordinary(bare) and _CJK.search(match.group("link")) is None):
+    read = spelled(text)
+    for match, backward in _named(read, (_HANDLE_AFTER, _HANDLE_BEFORE)):
+        if _handle(read, match, backward):
             yield match.start("value"), match.end("value"), "HANDLE"
     for match in _MENTION.finditer(text):
         if not _ordinary(match.group()[1:]) and not _no_id(match.group()[1:]):
