@@ -32,7 +32,7 @@ Span = tuple[int, int, str]
 _CUE_SPELLINGS = (
     "kakaotalk kakao telegram instagram insta twitter discord snapchat whatsapp wechat weixin signal "
     "douyin weibo tiktok facebook skype viber line snap plate number username handle advertising "
-    "license licence registration serial device towed parked that"
+    "license licence registration serial device towed parked that imei"
 ).split()
 _NOT_TYPOS = frozenset("lien ergo snpa form from".split())  # swaps that are words of their own
 
@@ -82,8 +82,14 @@ _POINTER = (
 _POINTED = re.compile(r"<-|←|⇐|↑|\n|[^\s]")  # a pointer is more than a space
 
 
+_AFTER_BREAK = 4  # after a line break, a gap is a few words at most (`…SN\n我的是…`), not a new sentence
+
+
 def _gap_ok(link: str) -> bool:
-    return link.count("\n") <= _GAP_MAX_LINES
+    lines = link.split("\n")
+    return len(lines) <= _GAP_MAX_LINES + 1 and len(lines[-1].strip()) <= (
+        _AFTER_BREAK if len(lines) > 1 else 99
+    )
 
 
 def _cued(cue: str, value: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -212,12 +218,16 @@ def _no_id(value: str) -> bool:
     )
 
 
+_MODEL = re.compile("모델")  # 모델명: a model's name follows (context's cues read the other languages')
+
+
 def _kept(text: str, match: re.Match[str], backward: bool) -> bool:
     """Whether an order's, student's or model's cue names the value rather than its own cue: a
     cue word between them (`微信\n学号 2020…`), or just before a value pointed at from after."""
     if backward:
         return keeps(text, match.start("value"))
-    return keeps(text[match.start("link") : match.end()], match.start("value") - match.start("link"))
+    link = match.group("link")
+    return _MODEL.search(link) is not None or keeps(text[match.start("link") : match.end()], len(link))
 
 
 def _handle(text: str, match: re.Match[str], backward: bool) -> bool:
@@ -377,35 +387,43 @@ _HEX2 = "[0-9A-Fa-f]{2}"
 _HEX4 = "[0-9A-Fa-f]{4}"
 # a MAC address: six pairs split by colons or dashes, three quads split by dots (Cisco) or dashes
 # (Huawei, H3C), or twelve bare digits
-_MAC = re.compile(
-    rf"(?<![0-9A-Za-z:\-.])(?:{_HEX2}([:-])(?:{_HEX2}\1){{4}}{_HEX2}|{_HEX4}(?P<quad>[.\-]){_HEX4}(?P=quad){_HEX4}|(?P<bare>[0-9A-Fa-f]{{12}}))"
+_MAC_VALUE = (
+    rf"(?:{_HEX2}(?P<sep>[:-])(?:{_HEX2}(?P=sep)){{4}}{_HEX2}|{_HEX4}(?P<quad>[.\-]){_HEX4}(?P=quad){_HEX4}|(?P<bare>[0-9A-Fa-f]{{12}}))"
     r"(?![0-9A-Za-z:\-]|\.[0-9A-Za-z])"
 )
+_MAC = re.compile(rf"(?<![0-9A-Za-z:\-.]){_MAC_VALUE}")
 # the words that name a device's address (a bare run of hex digits is a MAC only after one)
+_MAC_WORDS = (
+    r"(?<![A-Za-z])mac(?:\s*(?:address|addr|地址|アドレス|주소|어드레스))?|物理地址|硬件地址|マックアドレス|"
+    r"맥\s*(?:주소|어드레스)"
+)
 _MAC_CUE = re.compile(
-    r"(?<![A-Za-z])(?:macs?|bssid|device|wi-?fi)(?![a-z])|物理地址|硬件地址|網卡|网卡|设备|設備|路由器|"
-    r"端末|ルーター|ハードウェアアドレス|맥\s*주소|기기|공유기|단말",
+    rf"{_MAC_WORDS}|(?<![A-Za-z])(?:macs|bssid|device|wi-?fi)(?![a-z])|網卡|网卡|设备|設備|路由器|"
+    r"端末|ルーター|ハードウェアアドレス|기기|공유기|단말",
     re.IGNORECASE,
 )
+# a MAC glued to its cue or across a gap (`mac4A-0B-…`, `맥 어드레스은 6a3f…`), or pointed at from after
+_MACS = _cued(_MAC_WORDS, _MAC_VALUE)
 _HEX_WORD = re.compile("[A-F]{5}")  # DEADBEEF, CAFEBABE: a programmer's constant, not a random address
-_IMEI = re.compile(r"(?<![0-9])(?<![0-9][ \-./])\d(?:[ \-./]?\d){14}(?![0-9])")
+_IMEI_VALUE = r"\d(?:[ \-./]?\d){14}(?![0-9])"
+_IMEI = re.compile(rf"(?<![0-9])(?<![0-9][ \-./]){_IMEI_VALUE}")
 _NOT_DIGIT = re.compile(r"\D")
 _NOT_HEX = re.compile("[^0-9A-Fa-f]")
-_IMEI_CUE = re.compile(r"IMEI|MEID|串号|串號|製造番号|端末識別番号|단말기\s*번호|\*#06#", re.IGNORECASE)
-# an advertising or hardware id after its name: MEID (checked), IDFA, Android ID, 设备ID, UDID
-_DEVICE_ID = re.compile(
-    r"(?<![A-Za-z])(?:(?P<meid>MEID)|IDFA|IDFV|GAID|AAID|OAID|UDID|android\s*id|"
-    r"(?:device|设备|設備|端末|기기)\s*(?:id|识别码|識別碼|識別子|식별자))(?![A-Za-z])"
-    r"(?:[\s:：=#]|is|是|为|は|는|은)*(?P<value>[0-9A-Fa-f]{8,40}(?:-[0-9A-Fa-f]{4,40}){0,4})(?![0-9A-Za-z\-])",
-    re.IGNORECASE,
+_IMEI_WORDS = r"IMEI|MEID|串号|串號|製造番号|端末識別番号|단말기\s*(?:일련\s*)?번호|\*#06#"
+_IMEI_CUE = re.compile(_IMEI_WORDS, re.IGNORECASE)
+_IMEIS = _cued(_IMEI_WORDS, _IMEI_VALUE)
+# an advertising or hardware id by its name: MEID (checked), IDFA, GAID, 广告ID, 设备标识, UDID
+_DEVICE_IDS = _cued(
+    r"(?<![A-Za-z])(?:(?P<meid>MEID)|IDFA|IDFV|GAID|AAID|OAID|UDID|(?:android|advertising|ad|device)\s*id)"
+    r"(?![A-Za-z])|(?:设备|設備|端末|기기|디바이스|广告|広告|광고)\s*(?:id|标识|識別碼|识别码|識別子|식별자|아이디)",
+    r"[0-9A-Fa-f]{8,40}(?:-[0-9A-Fa-f]{4,40}){0,4}(?![0-9A-Za-z\-])",
 )
-# a serial number: the token after its cue, with a digit in it
-_SERIAL = re.compile(
-    r"(?:(?<![A-Za-z0-9])(?-i:SN|S/N|s/n)(?![A-Za-z0-9])|serial\s*(?:no\.?|number|#)?|序列号|序列號|序號|シリアル(?:番号|ナンバー|No\.?)?|"
-    r"시리얼\s*(?:번호|넘버)?|일련\s*번호|製造番号|제조\s*번호)"
-    r"(?:[\s:：#=]|is|是|为|は|는|은|码|碼|号|號|番号|번호|no\.?|number)*"
-    r"(?P<value>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-))(?![A-Za-z0-9])",
-    re.IGNORECASE,
+# a serial number: the token its cue names, with a digit in it
+_SERIALS = _cued(
+    r"(?:(?<![A-Za-z0-9])(?:sn(?:码|碼|号|號)?(?![A-Za-z0-9/])|s/n(?:码|碼|号|號)?)|serial(?:\s*(?:no\.?|number|#))?|"
+    r"序列号|序列號|序號|シリアル(?:番号|ナンバー|No\.?)?|시리얼\s*(?:번호|넘버)?|일련\s*번호|製造番号|제조\s*번호)"
+    r"\s*#?",
+    r"(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{4,29}(?<!-)(?![A-Za-z0-9\-])",
 )
 
 
@@ -417,7 +435,7 @@ def _mac(text: str, match: re.Match[str]) -> bool:
     or after a device's cue; a bare run with a hex letter (twelve decimal digits
     are a barcode) after a device's cue, or in capitals mixed with digits and no programmer's word."""
     value = match.group()
-    if match.group(1):  # pairs split by colons or dashes
+    if match.group("sep"):  # pairs split by colons or dashes
         return True
     lettered = any(c.isalpha() for c in value)
     cued = _MAC_CUE.search(clause_before(text, match.start(), 32)) is not None
@@ -433,22 +451,35 @@ def _mac(text: str, match: re.Match[str]) -> bool:
     )
 
 
+def _device_id(match: re.Match[str]) -> bool:
+    """A MEID that checks, or sixteen hex digits and more with a digit among them."""
+    value = match.group("value")
+    hexes = _NOT_HEX.sub("", value)
+    return meid.is_valid(value) if match.group("meid") else len(hexes) >= 16 and not hexes.isalpha()
+
+
 def devices(text: str) -> Iterator[Span]:
     """MAC addresses in any notation; IMEIs (Luhn-checked), serial numbers and device ids (a MEID
-    checked) after their cues."""
+    checked) by their cues, before or after them."""
     for match in _MAC.finditer(text):
         if _mac(text, match):
             yield match.start(), match.end(), "DEVICE"
-    if _IMEI_CUE.search(text):
+    read = spelled(text)
+    for match, _ in _named(read, _MACS):
+        if match.group("bare") is None or any(c.isalpha() for c in match.group("value")):
+            yield match.start("value"), match.end("value"), "DEVICE"
+    if _IMEI_CUE.search(read):
         for match in _IMEI.finditer(text):
             if imei.is_valid(_NOT_DIGIT.sub("", match.group())) and _IMEI_CUE.search(
                 clause_before(text, match.start(), 24)
             ):
                 yield match.start(), match.end(), "DEVICE"
-    for match in _SERIAL.finditer(text):
-        yield match.start("value"), match.end("value"), "DEVICE"
-    for match in _DEVICE_ID.finditer(text):
-        value = match.group("value")
-        hexes = _NOT_HEX.sub("", value)
-        if meid.is_valid(value) if match.group("meid") else len(hexes) >= 16 and not hexes.isalpha():
+        for match, _ in _named(read, _IMEIS):
+            if imei.is_valid(_NOT_DIGIT.sub("", match.group("value"))):
+                yield match.start("value"), match.end("value"), "DEVICE"
+    for match, backward in _named(read, _SERIALS):
+        if not _kept(read, match, backward):
+            yield match.start("value"), match.end("value"), "DEVICE"
+    for match, _ in _named(read, _DEVICE_IDS):
+        if _device_id(match):
             yield match.start("value"), match.end("value"), "DEVICE"
