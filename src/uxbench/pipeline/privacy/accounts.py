@@ -82,14 +82,30 @@ _POINTER = (
 _POINTED = re.compile(r"<-|←|⇐|↑|\n|[^\s]")  # a pointer is more than a space
 
 
-_AFTER_BREAK = 4  # after a line break, a gap is a few words at most (`…SN\n我的是…`), not a new sentence
+# across a line break, a gap is a few words on either side (`…的SN\n我的是…`, `… below:\n…`), not sentences
+_BEFORE_BREAK, _AFTER_BREAK = 12, 4
 
 
 def _gap_ok(link: str) -> bool:
+    """Whether a gap keeps to one line break, with a few words (no English) on its second line."""
     lines = link.split("\n")
-    return len(lines) <= _GAP_MAX_LINES + 1 and len(lines[-1].strip()) <= (
-        _AFTER_BREAK if len(lines) > 1 else 99
+    if len(lines) == 1:
+        return True
+    last = lines[-1].strip()
+    return (
+        len(lines) <= _GAP_MAX_LINES + 1
+        and len(lines[0].strip()) <= _BEFORE_BREAK
+        and len(last) <= _AFTER_BREAK
+        and not any(c.isascii() and c.isalpha() for c in last)
     )
+
+
+def _points(text: str, start: int, link: str) -> bool:
+    """Whether a pointer points from the value at `start` to the cue after it: an arrow or words,
+    or a line break from a line that is nothing but the value (`kyle_92\n↑微信`)."""
+    if _POINTED.search(link.replace("\n", " ")):
+        return True
+    return "\n" in link and (start == 0 or text[start - 1] == "\n")
 
 
 def _cued(cue: str, value: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -110,15 +126,7 @@ def _named(
         if _gap_ok(match.group("link")):
             yield match, False
     for match in before.finditer(text):
-        link = match.group("link")
-        # a line break alone points from a line that is nothing but the value (`kyle_92\n↑微信`)
-        lone = (
-            "\n" not in link
-            or match.start() == 0
-            or text[match.start() - 1] == "\n"
-            or _POINTED.search(link.replace("\n", " "))
-        )
-        if _POINTED.search(link) and lone:
+        if _points(text, match.start(), match.group("link")):
             yield match, True
 
 
@@ -292,7 +300,8 @@ _PLATE_ZH = re.compile(
     r"(?:[A-HJ-NP-Za-hj-np-z0-9]{5,6}|[A-HJ-NP-Z0-9]{4}[学警挂领港澳试超使])"
     r"(?![0-9A-Za-z])"
 )
-_PLATE_DIGITS = 3  # every plate read by shape has three digits at least (新MACBOOK is none)
+# a plate read by shape has a digit in capitals (`琼V•3RD3Z`), three with a small letter (新MACBOOK is none)
+_PLATE_DIGITS = 3
 # Korean plates: the letters of the plate series only, the region (old plates) optional
 _KO_REGIONS = "서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주"
 _KO_PLATE_LETTERS = "가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주아바사자배하허호"
@@ -301,23 +310,29 @@ _PLATE_KO = re.compile(
 )
 # Japanese plates: office, class number, kana, number (`12-34`, or dots for leading zeros: `・・12`)
 _PLATE_JA = re.compile(
-    r"(?:[\u4e00-\u9fff]{1,4}|なにわ|つくば|いわき) ?\d{2,3} ?[\u3041-\u3093] ?"
-    r"(?:\d{1,2}-\d{2}|[・·.•]{1,3} ?\d{1,3}|\d{4})(?![0-9])"
+    r"(?:[\u4e00-\u9fff]{1,4}|なにわ|つくば|いわき)[ \u3000]?\d{2,3}[ \u3000]?[\u3041-\u3093][ \u3000]?"
+    r"(?:\d{1,2}-\d{2}|[・·.•]{1,3}[ \u3000]?\d{1,3}|\d{4})(?![0-9])"
 )
 # with a vehicle cue: any plate-shaped token (letters and digits in one to five groups)
-_PLATE_CUE = re.compile(
-    r"(?<![A-Za-z])(?:(?:number|licen[cs]e|registration)\s*plates?|plates?|registration|reg|rego|vrn|"
-    r"vehicle(?:\s*(?:no\.?|number|reg\w*))?|car\s*(?:no\.?|number)|(?:my|the|his|her|their|our)\s+car(?:'s)?\s+is)"
-    r"(?![A-Za-z])|车牌号?码?|車牌號?碼?|牌照|车号|車號|我的车是?|我的車是?|违章|違規|违停|罚单|罰單|"
-    r"ナンバー(?:プレート)?|車番|車両番号|登録番号|차량\s*번호|차\s*번호|번호판|제\s*차는?",
-    re.IGNORECASE,
+_PLATE_WORDS = (
+    r"(?<![A-Za-z])(?:(?:number|licen[cs]e|registration)\s*plates?(?:\s*(?:no\.?|number))?|plates?(?:\s*no\.?)?|"
+    r"registration|reg|rego|vrn|vehicle(?:\s*(?:no\.?|number|reg\w*))?|car\s*(?:no\.?|number)|"
+    r"(?:my|the|his|her|their|our)\s+car(?:'s)?(?:\s+is)?)"
+    r"(?![A-Za-z])|[车車]牌(?:[号號])?(?:[码碼])?|牌照|[车車][号號]|我的[车車]是?|违章|違規|违停|罚单|罰單|"
+    r"ナンバー(?:プレート)?|車番|車両番号|登録番号|차량\s*(?:등록\s*)?번호|차\s*번호|번호판|제\s*차는?"
 )
+_PLATE_CUE = re.compile(_PLATE_WORDS, re.IGNORECASE)
+# a cue that names the value just after it across a gap (`停车场登记车牌號碼：`, `find my plate no below:\n`)
+_PLATE_CUE_BEFORE = re.compile(rf"(?:{_PLATE_WORDS})(?P<link>{_GAP})$", re.IGNORECASE)
+# a cue that names the value just before it across a pointer (`… <- that's my rego`, `…\n↑车牌号`)
+_PLATE_CUE_POINTED = re.compile(rf"(?P<link>{_POINTER})(?:{_PLATE_WORDS})", re.IGNORECASE)
+_PLATE_SHORT = 3  # a plate a cue names may be short (`JT 4`, Malaysia's)
 # a vehicle cue after the plate: a word of parking or driving within its clause (`… has any parking
 # fines`, `…加到小区门禁`), a word naming the car just after it (`…这辆车`, `…の車`, `… 차주분`)
 _PLATE_CUE_AFTER = re.compile(
     r"(?<![A-Za-z])(?P<clause>park(?:ed|ing)|driveway|towed|speeding|tolls?|fastag)(?![A-Za-z])|"
     r"(?P<zh>门禁|門禁|车位|車位|停车|停車|违章|違章|违停|拖走|挪车|挪車|剐蹭|罚单|罰單)|"
-    r"这辆车|這輛車|那辆车|那輛車|の車|の車両|차주|차량",
+    r"这辆车|這輛車|那辆车|那輛車|の車|の車両|차주|차량|차가|(?P<ko>주차)",
     re.IGNORECASE,
 )
 _GROUP_GAP = re.compile(r"[ \-·]")
@@ -328,10 +343,10 @@ _VALUE_BEFORE = re.compile(r"^.*[\d\x00]", re.DOTALL)
 _VALUE_AFTER = re.compile(r"[\d\x00].*$", re.DOTALL)  # and a cue after names the value just before it
 
 
-def _plate_shaped(value: str) -> bool:
+def _plate_shaped(value: str, least: int = 4) -> bool:
     """Letters and digits, four to ten of them: a plate's (`CPM 9929`, `191-WW-798`, `KA06EY7802`)."""
     chars = [c for c in value if c.isalnum()]
-    return 4 <= len(chars) <= 10 and any(c.isdigit() for c in chars) and any(c.isalpha() for c in chars)
+    return least <= len(chars) <= 10 and any(c.isdigit() for c in chars) and any(c.isalpha() for c in chars)
 
 
 def _cue_after(after: str) -> bool:
@@ -340,7 +355,7 @@ def _cue_after(after: str) -> bool:
     cue = _PLATE_CUE_AFTER.search(after)
     if cue is None:
         return False
-    if cue.group("zh"):  # no Latin word between (`SM-S396B 屏幕有亮点 我的车…` is a model's)
+    if cue.group("zh") or cue.group("ko"):  # no Latin word between (`SM-S396B 屏幕有亮点 我的车…`)
         return not any(c.isascii() and c.isalpha() for c in after[: cue.start()])
     return cue.group("clause") is not None or cue.start() <= 1
 
@@ -349,8 +364,11 @@ def plates(text: str) -> Iterator[Span]:
     """Mainland, Korean and Japanese plates by shape; other plates by a vehicle cue before or after."""
     for pattern in (_PLATE_ZH, _PLATE_KO, _PLATE_JA):
         for match in pattern.finditer(text):
-            if sum(c.isdigit() for c in match.group()) >= _PLATE_DIGITS:
+            value = match.group()
+            digits = sum(c.isdigit() for c in value)
+            if digits >= _PLATE_DIGITS or digits and not any(c.islower() for c in value):
                 yield match.start(), match.end(), "PLATE"
+    text = spelled(text)
     if _PLATE_CUE.search(text) or _PLATE_CUE_AFTER.search(text):
         for match in _PLATE_ANY.finditer(text):
             found = _plate_in(text, match)
@@ -372,9 +390,17 @@ def _plate_in(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _cued_plate(text: str, start: int, end: int) -> bool:
-    """Whether `text[start:end]` is plate-shaped and a vehicle cue names it, and no order's, model's
-    or student's cue."""
-    if not _plate_shaped(text[start:end]) or keeps(text, start):
+    """Whether `text[start:end]` is plate-shaped and a vehicle cue names it (across a gap before it,
+    a pointer after it, or in its clause), and no order's, model's or student's cue."""
+    if not _plate_shaped(text[start:end], _PLATE_SHORT) or keeps(text, start):
+        return False
+    gap = _PLATE_CUE_BEFORE.search(text, max(0, start - 48), start)
+    pointed = _PLATE_CUE_POINTED.match(text, end)
+    if _MODEL.search(clause_before(text, start, 8)):
+        return False
+    if gap and _gap_ok(gap.group("link")) or pointed and _points(text, start, pointed.group("link")):
+        return True
+    if not _plate_shaped(text[start:end]):
         return False
     before = _VALUE_BEFORE.sub("", clause_before(text, start, 24))
     return _PLATE_CUE.search(before) is not None or _cue_after(
