@@ -68,9 +68,9 @@ def spelled(text: str) -> str:
 # other Latin word, no digit, no sentence's end
 _GAP_WORDS = (
     r"(?:is|now|to|below|so|i|put|it'?s|was|as|on|at|via|in|my|the|here|number|no\.?|id|uid|"
-    r"handle|user\s*name|user|account)(?![A-Za-z0-9])"
+    r"handle|user\s*name|user|account)(?![A-Za-z0-9_.\-])"
 )
-_GAP = rf"(?:[^A-Za-z0-9\x00。！!.@#]|{_GAP_WORDS}){{0,24}}"
+_GAP = rf"(?:[^A-Za-z0-9\x00。！!.;；@#+]|{_GAP_WORDS}){{0,24}}"
 _GAP_MAX_LINES = 1
 # what points from a value to its cue after it: an arrow, a line break, `that's my`, `这个是我`,
 # `이게 제`, `위에 거`, `これが`, `は私の`
@@ -91,10 +91,11 @@ def _gap_ok(link: str) -> bool:
     lines = link.split("\n")
     if len(lines) == 1:
         return True
-    last = lines[-1].strip()
+    first, last = lines[0].strip(), lines[-1].strip()
     return (
         len(lines) <= _GAP_MAX_LINES + 1
-        and len(lines[0].strip()) <= _BEFORE_BREAK
+        and not first.endswith(("?", "？"))  # a question ends its sentence
+        and len(first) <= _BEFORE_BREAK
         and len(last) <= _AFTER_BREAK
         and not any(c.isascii() and c.isalpha() for c in last)
     )
@@ -122,7 +123,9 @@ def _named(
 ) -> Iterator[tuple[re.Match[str], bool]]:
     """Each value a cue names, with whether the cue comes after it."""
     after, before = patterns
-    for match in after.finditer(text):
+    at = 0  # a cue inside another's gap names its own value (`카카오뱅크 고객센터\n카카오톡: …`)
+    while match := after.search(text, at):
+        at = match.end("cue")
         if _gap_ok(match.group("link")):
             yield match, False
     for match in before.finditer(text):
@@ -159,7 +162,7 @@ _WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (
 _HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9_][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?(?![A-Za-z0-9@#_/])"
 _HANDLE_CUE = (
     rf"(?<![A-Za-z0-9_\-])(?:(?P<strong>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
-    r"(?:\s*(?:id|uid|号|號|账号|帳號|アカウント|アカ|のID|ID|아이디|계정)(?![A-Za-z]))?"
+    r"(?P<account>\s*(?:id|uid|号|號|账号|帳號|アカウント|アカ|のID|ID|아이디|계정)(?![A-Za-z0-9_]))?"
 )
 _HANDLE_AFTER, _HANDLE_BEFORE = _cued(_HANDLE_CUE, _HANDLE_VALUE)
 # the names in lower case, to test a lowered text for any (a case-blind search of them costs twice)
@@ -229,6 +232,9 @@ def _no_id(value: str) -> bool:
 _MODEL = re.compile("모델")  # 모델명: a model's name follows (context's cues read the other languages')
 
 
+_SENTENCE_BETWEEN = 6  # CJK characters between a name and a capitalised word: a sentence, not `找我`
+
+
 def _kept(text: str, match: re.Match[str], backward: bool) -> bool:
     """Whether an order's, student's or model's cue names the value rather than its own cue: a
     cue word between them (`微信\n学号 2020…`), or just before a value pointed at from after."""
@@ -248,7 +254,7 @@ def _handle(text: str, match: re.Match[str], backward: bool) -> bool:
         return False
     if value.startswith("@"):
         return True
-    words = link.strip()
+    words = link.strip() or match.group("account") or ""
     if match.group("weak") and not link and match.group("cue")[-1].isascii():
         return False  # a weak name glued to what follows is part of it (`X2K7`, `scp1234`)
     cjk = _CJK.search(link) is not None
@@ -256,8 +262,11 @@ def _handle(text: str, match: re.Match[str], backward: bool) -> bool:
         return not (_ordinary(bare) and not (cjk or "\n" in link or "<" in link or "←" in link))
     framed = _FRAME_BEFORE.search(text[max(0, match.start() - 24) : match.start()]) is not None
     cjk_around = cjk or _CJK.search(text[max(0, match.start() - 2) : match.start()]) is not None
-    if len(_CJK.findall(link)) >= 2 and _PRODUCT_LIKE.search(bare):  # 微信支付不了，RTX4090: a product
+    between = len(_CJK.findall(link))
+    if between >= 2 and _PRODUCT_LIKE.search(bare):  # 微信支付不了，RTX4090 is a product
         return False
+    if between >= _SENTENCE_BETWEEN and _ordinary(bare) and not bare.islower():
+        return False  # 카카오맵 쓰고 있어요 Name: a word of another sentence
     if _ordinary(bare) and not cjk_around:
         # an English word after the name: an account when a frame or a sign says so (`add me on snap
         # kyle`, `snap: kyle`), or when it ends the sentence (`discord kyle`, not `discord server is`)
@@ -318,10 +327,11 @@ _PLATE_WORDS = (
     r"(?<![A-Za-z])(?:(?:number|licen[cs]e|registration)\s*plates?(?:\s*(?:no\.?|number))?|plates?(?:\s*no\.?)?|"
     r"registration|reg|rego|vrn|vehicle(?:\s*(?:no\.?|number|reg\w*))?|car\s*(?:no\.?|number)|"
     r"(?:my|the|his|her|their|our)\s+car(?:'s)?(?:\s+is)?)"
-    r"(?![A-Za-z])|[车車]牌(?:[号號])?(?:[码碼])?|牌照|[车車][号號]|我的[车車]是?|违章|違規|违停|罚单|罰單|"
+    r"(?![A-Za-z])|[车車]牌(?:[号號])?(?:[码碼])?|牌照|[车車][号號]|我的[车車]是?|"
     r"ナンバー(?:プレート)?|車番|車両番号|登録番号|차량\s*(?:등록\s*)?번호|차\s*번호|번호판|제\s*차는?"
 )
-_PLATE_CUE = re.compile(_PLATE_WORDS, re.IGNORECASE)
+# a plate's events name it in their clause, not across a gap (`…有没有违章，我买的是ZK0475-R` is a model)
+_PLATE_CUE = re.compile(rf"{_PLATE_WORDS}|违章|違規|违停|罚单|罰單", re.IGNORECASE)
 # a cue that names the value just after it across a gap (`停车场登记车牌號碼：`, `find my plate no below:\n`)
 _PLATE_CUE_BEFORE = re.compile(rf"(?:{_PLATE_WORDS})(?P<link>{_GAP})$", re.IGNORECASE)
 # a cue that names the value just before it across a pointer (`… <- that's my rego`, `…\n↑车牌号`)
@@ -396,7 +406,7 @@ def _cued_plate(text: str, start: int, end: int) -> bool:
         return False
     gap = _PLATE_CUE_BEFORE.search(text, max(0, start - 48), start)
     pointed = _PLATE_CUE_POINTED.match(text, end)
-    if _MODEL.search(clause_before(text, start, 8)):
+    if _MODEL.search(clause_before(text, start)):
         return False
     if gap and _gap_ok(gap.group("link")) or pointed and _points(text, start, pointed.group("link")):
         return True
