@@ -336,6 +336,9 @@ _PLATE_CUE = re.compile(rf"{_PLATE_WORDS}|违章|違規|违停|罚单|罰單", r
 _PLATE_CUE_BEFORE = re.compile(rf"(?:{_PLATE_WORDS})(?P<link>{_GAP})$", re.IGNORECASE)
 # a cue that names the value just before it across a pointer (`… <- that's my rego`, `…\n↑车牌号`)
 _PLATE_CUE_POINTED = re.compile(rf"(?P<link>{_POINTER})(?:{_PLATE_WORDS})", re.IGNORECASE)
+# a model's code: letters, a dash, a group of letters and digits mixed (WH-1000XM3, KJ-65X80K); a
+# plate's groups after a dash are letters or digits (M-PM 2363, MC-291-XN)
+_MODEL_CODE = re.compile(r"[A-Z]{1,5}-(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]+")
 _PLATE_SHORT = 3  # a plate a cue names may be short (`JT 4`, Malaysia's)
 # a vehicle cue after the plate: a word of parking or driving within its clause (`… has any parking
 # fines`, `…加到小区门禁`), a word naming the car just after it (`…这辆车`, `…の車`, `… 차주분`)
@@ -389,6 +392,8 @@ def plates(text: str) -> Iterator[Span]:
 def _plate_in(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     """The widest run of whole groups of a plate-shaped token that a vehicle cue names: a cue in
     capitals is no part of it (`VRN AB12 CDE`), nor a word after it (`TN 65 FS 8513 ID:…`)."""
+    if _MODEL_CODE.fullmatch(match.group()):  # no part of a model's code either (1000XM3)
+        return None
     gaps = [g.start() for g in _GROUP_GAP.finditer(text, *match.span())]
     starts = [match.start(), *(gap + 1 for gap in gaps)]
     ends = [match.end(), *reversed(gaps)]
@@ -451,7 +456,7 @@ _IMEIS = _cued(_IMEI_WORDS, _IMEI_VALUE)
 # an advertising or hardware id by its name: MEID (checked), IDFA, GAID, 广告ID, 设备标识, UDID
 _DEVICE_IDS = _cued(
     r"(?<![A-Za-z])(?:(?P<meid>MEID)|IDFA|IDFV|GAID|AAID|OAID|UDID|(?:android|advertising|ad|device)\s*id)"
-    r"(?![A-Za-z])|(?:设备|設備|端末|기기|디바이스|广告|広告|광고)\s*(?:id|标识|識別碼|识别码|識別子|식별자|아이디)",
+    r"(?![G-Zg-z])|(?:设备|設備|端末|기기|디바이스|广告|広告|광고)\s*(?:id|标识|識別碼|识别码|識別子|식별자|아이디)",
     r"[0-9A-Fa-f]{8,40}(?:-[0-9A-Fa-f]{4,40}){0,4}(?![0-9A-Za-z\-])",
 )
 # a serial number: the token its cue names, with a digit in it
@@ -494,6 +499,11 @@ def _device_id(match: re.Match[str]) -> bool:
     return meid.is_valid(value) if match.group("meid") else len(hexes) >= 16 and not hexes.isalpha()
 
 
+def _model_after_words(match: re.Match[str], backward: bool) -> bool:
+    """A model's code (`WH-1000XM3`, a dash in it) words away from a serial's cue (`SN的问题，我买的…`)."""
+    return not backward and "-" in match.group("value") and len(_CJK.findall(match.group("link"))) >= 2
+
+
 def devices(text: str) -> Iterator[Span]:
     """MAC addresses in any notation; IMEIs (Luhn-checked), serial numbers and device ids (a MEID
     checked) by their cues, before or after them."""
@@ -514,7 +524,7 @@ def devices(text: str) -> Iterator[Span]:
             if imei.is_valid(_NOT_DIGIT.sub("", match.group("value"))):
                 yield match.start("value"), match.end("value"), "DEVICE"
     for match, backward in _named(read, _SERIALS):
-        if not _kept(read, match, backward):
+        if not (_kept(read, match, backward) or _model_after_words(match, backward)):
             yield match.start("value"), match.end("value"), "DEVICE"
     for match, _ in _named(read, _DEVICE_IDS):
         if _device_id(match):
