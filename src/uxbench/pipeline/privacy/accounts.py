@@ -70,7 +70,7 @@ _GAP_WORDS = (
     r"(?:is|now|to|below|so|i|put|it'?s|was|as|on|at|via|in|my|the|here|number|no\.?|id|uid|"
     r"handle|user\s*name|user|account)(?![A-Za-z0-9_.\-])"
 )
-_GAP = rf"(?:[^A-Za-z0-9\x00。！!.;；@#+]|{_GAP_WORDS}){{0,24}}"
+_GAP = rf"(?:[^A-Za-z0-9\x00。！!.;；@#+↑←⇐]|{_GAP_WORDS}){{0,24}}"
 _GAP_MAX_LINES = 1
 # what points from a value to its cue after it: an arrow, a line break, `that's my`, `这个是我`,
 # `이게 제`, `위에 거`, `これが`, `は私の`
@@ -184,7 +184,8 @@ _VERSION = re.compile(r"v?\d+(?:[.\-]\d+)+", re.IGNORECASE)
 _PRODUCT_LIKE = re.compile(r"[a-z][A-Z]|^(?=[A-Z0-9\-/+]*[0-9])(?=[A-Z0-9\-/+]*[A-Z])[A-Z0-9\-/+]+$")
 _NEXT_WORD = re.compile(r"[ \t]*[A-Za-z]")  # an English word goes on after the value: a sentence's
 # what follows a messenger's name and is part of it, not an account (微信APP, LINE Pay, 카톡 PC버전),
-# and the English words that follow one in a sentence (`Telegram is down`, `my snap is broken`)
+# the English words that follow one in a sentence (`Telegram is down`, `my snap is broken`), and the
+# cue words of other kinds (`X 这个是我plate`: the plate's cue, after it)
 _PLATFORM_WORDS = frozenset(
     "app apps pay web pc mac ios android ipad windows group groups call calls video live official "
     "bot bots store id ok chat chats channel channels server servers account accounts api sdk pro plus "
@@ -199,7 +200,7 @@ _PLATFORM_WORDS = frozenset(
     "available active inactive verified working offline online back out off over with without for from "
     "about into onto like more less much many some any all every each other another one two three "
     "yet anymore either neither both well thanks thank sorry yes yeah nope maybe weak strong busy lost "
-    "poor low high bars noisy quiet clear".split()
+    "poor low high bars noisy quiet clear plate plates rego registration serial imei idfa".split()
 )
 
 
