@@ -159,7 +159,7 @@ _MESSENGERS_AMBIGUOUS = (
     r"handle|user\s*name|screen\s*name|user\s*id"
 )
 _WORD_END = r"(?:(?<![A-Za-z])|(?![A-Za-z]))"  # an English name ends its word (wx is not wxid's start)
-_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9_][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?(?![A-Za-z0-9@#_/])"
+_HANDLE_VALUE = r"@?(?:live:\.?)?[A-Za-z0-9_][A-Za-z0-9_.\-]{2,40}(?<![.\-])(?:#\d{4})?(?![A-Za-z0-9@#_/]|:/)"
 _HANDLE_CUE = (
     rf"(?<![A-Za-z0-9_\-])(?:(?P<strong>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
     r"(?P<account>\s*(?:id|uid|号|號|账号|帳號|アカウント|アカ|のID|ID|아이디|계정)(?![A-Za-z0-9_]))?"
@@ -200,7 +200,9 @@ _PLATFORM_WORDS = frozenset(
     "available active inactive verified working offline online back out off over with without for from "
     "about into onto like more less much many some any all every each other another one two three "
     "yet anymore either neither both well thanks thank sorry yes yeah nope maybe weak strong busy lost "
-    "poor low high bars noisy quiet clear plate plates rego registration serial imei idfa".split()
+    "poor low high bars noisy quiet clear plate plates rego registration serial imei idfa "
+    "after before around until till since during between within while once tonight weekend morning "
+    "evening night later asap anytime sometime whenever instead".split()
 )
 
 
