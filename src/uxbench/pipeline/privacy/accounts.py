@@ -2,16 +2,20 @@
 account, car or phone.
 
 A messenger id has no shape of its own (`wxid_123abc`, `susan_91`, `@kyle`, a QQ number), so it is
-the token just after a messenger's name, however users write it (微信, vx, V信, QQ, 扣扣, LINE, ライン,
-라인, 카톡, tg, 电报, インスタ, 인스타, 推特, 디코, …), or after an account's own word (handle,
-username, 用户名, 아이디), with the words people put between (号, ID, 搜, 加, は, 아이디는, `:`). An
-ordinary word there (`Discord server`, `微信APP`) names no account; a name that is also an English
-word (LINE, Signal, snap, tg, X) needs a linking word or an `@`. Plates are read by shape where the
-shape is a plate's alone (mainland, Korean, Japanese), else after a vehicle cue (plate, rego,
-车牌, 違章, 번호판) or before one (`… has parking fines`). A MAC address is read in any notation
-(`aa:bb:…`, `AA-BB-…`, Cisco's `aabb.ccdd.eeff`, Huawei's `aabb-ccdd-eeff`, twelve bare hex
-digits); an IMEI is 15 digits, grouped anyhow, with a Luhn check after its cue; a serial number or
-a device id (MEID, checked; IDFA, Android ID, UDID) is the token after its cue (SN, 序列号, シリアル).
+the token a messenger's name names, however users write it (微信, vx, 绿泡泡, QQ, dy号, LINE, ライン,
+카톡, tg, インスタのアカ, ツイ垢, 디코, dc, …; a Latin name also with two neighbouring letters swapped,
+`disocrd`), or an account's own word (handle, username, 用户名, 아이디). Every kind here is read by one
+grammar of cue and value: the value after its cue across a gap of words (`有问题微信找我…`, `公司要登记
+电脑的SN，我的是…`, `やってる？…だよ`, `my snap is now …`, `find my plate no below:\n…`), or before
+it across a pointer (`… <- that's my rego`, `…\n↑微信`, `… 이게 제 S/N예요`, `…\nこれがIMEIです`). An
+ordinary word there (`Discord server`, `Telegram is down`, `微信APP`) names no account; a name that is
+also an English word (LINE, Signal, snap, tg, X, dc) needs a linking word, a frame or an `@`. Plates
+are read by shape where the shape is a plate's alone (mainland, Korean, Japanese), else by a
+vehicle cue (plate, rego, 车牌, 번호판, ナンバー) or a parking word after them (`… has parking fines`).
+A MAC address is read in any notation (`aa:bb:…`, `AA-BB-…`, Cisco's `aabb.ccdd.eeff`, Huawei's
+`aabb-ccdd-eeff`, twelve bare hex digits); an IMEI is 15 digits, grouped anyhow, with a Luhn check;
+a serial number or a device id (MEID, checked; IDFA, advertising ID, UDID) is the token its cue
+names. A model's code, a version or a student number near a cue stays (`SN的问题，我买的WH-1000XM3`).
 """
 
 from __future__ import annotations
