@@ -71,6 +71,7 @@ def test_a_handle_is_caught_whatever_stands_between_it_and_its_cue(text: str, va
         ("BX-220-KM 이게 제 차량번호예요", "BX-220-KM"),
         ("please find my numbre plate below:\nHJ 7", "HJ 7"),
         ("ZT-PA 99 차가 제 자리에 주차했어요", "ZT-PA 99"),
+        ("KT 5这辆车又挡路了", "KT 5"),
     ],
 )
 def test_a_plate_is_caught_by_its_cue_before_or_after_it(text: str, value: str) -> None:

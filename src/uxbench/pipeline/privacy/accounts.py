@@ -422,6 +422,9 @@ def _cued_plate(text: str, start: int, end: int) -> bool:
         return False
     if gap and _gap_ok(gap.group("link")) or pointed and _points(text, start, pointed.group("link")):
         return True
+    car = _PLATE_CUE_AFTER.match(text, end + (text[end : end + 1] == " "))
+    if car and not (car.group("clause") or car.group("zh") or car.group("ko")):
+        return True  # the car named just after it (`NG 7这辆车`, `AB 3の車`, `K-JH 55 차가`)
     if not _plate_shaped(text[start:end]):
         return False
     before = _VALUE_BEFORE.sub("", clause_before(text, start, 24))
