@@ -113,20 +113,24 @@ def _points(text: str, start: int, link: str) -> bool:
     return "\n" in link and (start == 0 or text[start - 1] == "\n")
 
 
-def _cued(cue: str, value: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The value after its cue (across a `_GAP`) and the value before its cue (across a `_POINTER`)."""
+Cued = tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
+
+
+def _cued(cue: str, value: str) -> Cued:
+    """The cue alone (most texts have none: nothing more is read), the value after its cue (across
+    a `_GAP`) and the value before its cue (across a `_POINTER`)."""
     after = re.compile(rf"(?P<cue>{cue})(?P<link>{_GAP})(?P<value>{value})", re.IGNORECASE)
     before = re.compile(
         rf"(?<![A-Za-z0-9_.\-@#:/])(?P<value>{value})(?P<link>{_POINTER})(?P<cue>{cue})", re.IGNORECASE
     )
-    return after, before
+    return re.compile(cue, re.IGNORECASE), after, before
 
 
-def _named(
-    text: str, patterns: tuple[re.Pattern[str], re.Pattern[str]]
-) -> Iterator[tuple[re.Match[str], bool]]:
+def _named(text: str, patterns: Cued) -> Iterator[tuple[re.Match[str], bool]]:
     """Each value a cue names, with whether the cue comes after it."""
-    after, before = patterns
+    cue, after, before = patterns
+    if cue.search(text) is None:
+        return
     at = 0  # a cue inside another's gap names its own value (`카카오뱅크 고객센터\n카카오톡: …`)
     while match := after.search(text, at):
         at = match.end("cue")
@@ -168,7 +172,7 @@ _HANDLE_CUE = (
     rf"(?<![A-Za-z0-9_\-])(?:(?P<strong>{_MESSENGERS})|(?P<weak>{_MESSENGERS_AMBIGUOUS})){_WORD_END}"
     r"(?P<account>\s*(?:id|uid|号|號|账号|帳號|アカウント|アカ|のID|ID|아이디|계정)(?![A-Za-z0-9_]))?"
 )
-_HANDLE_AFTER, _HANDLE_BEFORE = _cued(_HANDLE_CUE, _HANDLE_VALUE)
+_HANDLES = _cued(_HANDLE_CUE, _HANDLE_VALUE)
 # the names in lower case, to test a lowered text for any (a case-blind search of them costs twice)
 _ANY_CUE_LOWER = re.compile(f"{_MESSENGERS}|{_MESSENGERS_AMBIGUOUS}".lower())
 # an @-mention on its own, between spaces, punctuation or CJK: a handle when it is not an ordinary word
@@ -297,7 +301,7 @@ def handles(text: str) -> Iterator[Span]:
     """The token a messenger's name (or an account's word) names, before or after it, and
     `@`-mentions that are no word."""
     read = spelled(text)
-    for match, backward in _named(read, (_HANDLE_AFTER, _HANDLE_BEFORE)):
+    for match, backward in _named(read, _HANDLES):
         if _handle(read, match, backward):
             yield match.start("value"), match.end("value"), "HANDLE"
     for match in _MENTION.finditer(text):
