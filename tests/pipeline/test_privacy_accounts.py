@@ -105,6 +105,8 @@ def test_a_serial_or_a_mac_is_caught_by_its_cue_before_or_after_it(text: str, va
         ("4H2KQ9ZT0P\n위에 거 S/N임\n모델명 WH-1000XM5", "WH-1000XM5"),
         ("iPhone X 64GB 还有货吗", "64GB"),
         ("Telegram is down again", "down"),
+        ("my tiktok froze twice", "froze"),
+        ("we talked on WhatsApp yesterday", "yesterday"),
         ("my discord is broken since 2.3.1", "2.3.1"),
         ("카톡 업데이트했어요 버전 10.4.2", "10.4.2"),
         ("微信\n学号 2023104455 选课进不去", "2023104455"),

@@ -183,7 +183,7 @@ _MENTION = re.compile(
 # an English frame that says an account follows: `add me on`, `hmu on`, `my … is`, `update my … to`
 _FRAME_BEFORE = re.compile(
     r"(?:(?:add|hmu|follow|find|dm|message|msg|ping|contact|reach|hit|text)\s+(?:me\s+)?(?:up\s+)?"
-    r"(?:on|at|via|in)\s+(?:my\s+)?|(?:my|your|his|her|their|our)\s+|[(（\[【「『])$",
+    r"(?:on|at|via|in)\s+(?:my\s+)?|(?P<own>(?:my|your|his|her|their|our)\s+)|[(（\[【「『])$",
     re.IGNORECASE,
 )
 _VOWEL = re.compile("[aeiou]", re.IGNORECASE)  # a run of consonants (`nfpnlpk`) is no word
@@ -210,7 +210,8 @@ _PLATFORM_WORDS = frozenset(
     "yet anymore either neither both well thanks thank sorry yes yeah nope maybe weak strong busy lost "
     "poor low high bars noisy quiet clear plate plates rego registration serial imei idfa "
     "after before around until till since during between within while once tonight weekend morning "
-    "evening night later asap anytime sometime whenever instead".split()
+    "evening night later asap anytime sometime whenever instead yesterday lately recently daily "
+    "weekly everyday often usually anyway though dm dms mods admins users ads earlier got".split()
 )
 
 
@@ -271,7 +272,9 @@ def _handle(text: str, match: re.Match[str], backward: bool) -> bool:
     cjk = _CJK.search(link) is not None
     if backward:  # pointed at: `kyle_92 <- that's my snap`, `kyle_92\n↑微信`, `kyle_92 이게 제 카톡`
         return not (_ordinary(bare) and not (cjk or "\n" in link or "<" in link or "←" in link))
-    framed = _FRAME_BEFORE.search(text[max(0, match.start() - 24) : match.start()]) is not None
+    frame = _FRAME_BEFORE.search(text[max(0, match.start() - 24) : match.start()])
+    # `my tiktok got banned`: a possessive frames the value only with a word between (`my tg is …`)
+    framed = frame is not None and (not frame.group("own") or bool(words))
     cjk_around = cjk or _CJK.search(text[max(0, match.start() - 2) : match.start()]) is not None
     between = len(_CJK.findall(link))
     if between >= 2 and _PRODUCT_LIKE.search(bare):  # 微信支付不了，RTX4090 is a product
