@@ -26,15 +26,21 @@ from stdnum.in_ import aadhaar, pan
 from stdnum.jp import in_ as my_number
 from stdnum.my import nric
 from stdnum.nz import ird
+from stdnum.th import pin
+from stdnum.us import ssn
 from stdnum.za import idnr
 
-from uxbench.pipeline.privacy.context import clause_before, keeps
+from uxbench.pipeline.privacy.context import clause_after, clause_before, cue_before, keeps
+from uxbench.pipeline.privacy.numbers import glued
 
 Span = tuple[int, int, str]
 
 # a number's own edges: no letter or digit beside it, nor a short group one separator away (a
 # 12-digit My Number is not the first three groups of a grouped 16-digit card)
-_EDGE, _END = r"(?<![0-9A-Za-z])(?<!\d[ -])", r"(?![0-9A-Za-z])(?![ -]\d{1,4}(?!\d))"
+# (an ID's name typed glued to it, TFN278 995 213, is no letter beside it)
+_ID_WORDS = ("id", "ic", "sin", "ssn", "tfn", "nric", "hkid", "rrn", "my number", "mynumber")
+_EDGE = glued(r"(?<![0-9A-Za-z])", _ID_WORDS) + r"(?<!\d[ -])"
+_END = r"(?![0-9A-Za-z])(?![ -]\d{1,4}(?!\d))"
 _HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?([(（]?)([0-9A])[)）]?" + _END)
 _MACAU = re.compile(_EDGE + r"[157]\d{6}[(（]\d[)）]")
 _RRN = re.compile(_EDGE + r"(\d{2})(\d{2})(\d{2})[ -]?([1-8])\d{6}" + _END)
@@ -43,8 +49,9 @@ _SIN = re.compile(_EDGE + r"\d{3}([ -]?)\d{3}\1\d{3}" + _END)
 _RESIDENCE_CARD = re.compile(_EDGE + r"[A-Z]{2}\d{8}[A-Z]{2}" + _END)
 # words naming an ID in general, or the Korean resident registration number (주민등록번호, RRN)
 _ID_CUE = re.compile(
-    r"身份证|身份證|证件|證件|\bID\b|\bSIN\b|social insurance|identity|\bRRN\b|resident registration|"
-    r"マイナンバー|個人番号|身分証|番号|주민|등록번호|신분증|登录号|登錄號|登録番号",
+    r"身份证|身份證|证件|證件|(?<![A-Za-z])(?:ID|SIN|RRN)(?![A-Za-z])|social insurance|identity|"
+    r"resident registration|マイナンバー|まいなんばー|個人番号|个人编号|个人番号|個人番號|마이넘버|身分証|"
+    r"番号|주민|주번|등록번호|신분증|登录号|登錄號|登録番号",
     re.IGNORECASE,
 )
 
@@ -85,6 +92,16 @@ _CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], re.Pattern[str] | 
     (_scheme(r"\d{2,3}([ -]?)\d{3}\1\d{3}"), ird.is_valid, _cue("IRD|inland\\s+revenue")),
     (_scheme(r"\d{3}([ -]?)\d{3}\1\d{4}"), nhs.is_valid, _cue("NHS")),
     (_scheme(r"\d{13}"), idnr.is_valid, _cue("SA\\s+ID|identity\\s+number")),
+    # Thailand's: 1-2345-67890-12-3 is one by its grouping, 13 bare digits (a barcode's length) by a word
+    (_scheme(r"\d([ -])\d{4}\1\d{5}\1\d{2}\1\d"), pin.is_valid, None),
+    (_scheme(r"\d{13}"), pin.is_valid, _cue("thai|citizen\\s*id|泰国|泰國|タイ|태국")),
+    # nine bare digits of a US SSN or a Canadian SIN: by their words (grouped, `numbers` reads them)
+    (
+        _scheme(r"\d{9}"),
+        ssn.is_valid,
+        _cue("SSN|social\\s*security|ソーシャルセキュリティ|社会保障番号|사회보장|社会安全|社會安全|社安号"),
+    ),
+    (_scheme(r"\d{9}"), sin.is_valid, _cue("SIN|social\\s*insurance|社会保险|社會保險|사회보험")),
 )
 # any scheme's words: most texts name none, and then only the schemes that need no word are read
 _ANY_SCHEME_CUE = re.compile("|".join(cue.pattern for _, _, cue in _CHECKED if cue), re.IGNORECASE)
@@ -109,7 +126,18 @@ _HK_CUE = re.compile(
     r"HKID|H\.K\.\s*ID|Hong\s*Kong\s*ID|identity\s*card|身份證|身份证|证件|證件|身分証|香港|홍콩",
     re.IGNORECASE,
 )
-_WORDS_AFTER = re.compile(r"[A-Za-z\s'’]{0,24}")  # where a cue after its number stands: `as the passport`
+# a clause that only points back at the one before: `a passport no.? mine is …`, `要护照号吗？我的是…`
+_MINE = re.compile(
+    r"\s*(?:(?:and\s+)?mine(?:'s|’s|\s+is)?|my\s+one\s+is|我的(?:号码?)?是?|私のは|僕のは|제\s*(?:거|꺼)는)?"
+    r"\s*[:：]?\s*",
+    re.IGNORECASE,
+)
+_ENDS = "，。；;！？!?\n, "
+# a line that points back at the number on the line above: `↑护照号`, `これがSIN番号です`, `위에 거 SSN임`
+_BACK = re.compile(
+    r"\s*(?:[↑^]|<-|←|上面|以上|上記|这个?是|這個?是|これ[がは]|それ[がは]|위에|이게|이거|that'?s|this\s+is|above)",
+    re.IGNORECASE,
+)
 _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
 _PART = re.compile(_EDGE + r"\d[\dXx]{3,17}" + _END + r"(?![/.]\d)")  # not a date's year (2025/7/12)
 
@@ -135,13 +163,40 @@ def _after_last_digit(before: str) -> str:
     return before[digit.end() :] if digit else before
 
 
+def _words_before(text: str, start: int) -> str:
+    """The number's clause before it; with the clause before that when its own only points back
+    (`mine is`) or is empty (`护照号码，E31665228`)."""
+    before = clause_before(text, start, 40)
+    if not _MINE.fullmatch(before):
+        return before
+    cut = start - len(before)
+    while cut > 0 and text[cut - 1] in _ENDS:
+        cut -= 1
+    return clause_before(text, cut, 40) + " " + before
+
+
+def _words_after(text: str, end: int) -> str:
+    """The number's clause after it up to the next digit (`… ってパスポート番号`, `<- that's my
+    SIN`), or the next line when that points back at it (`\n↑护照号码`)."""
+    after = clause_after(text, end, 30)
+    if not after.strip() and text.startswith("\n", end + len(after)):
+        line = clause_after(text, end + len(after) + 1, 30)
+        after = line if _BACK.match(line) else after
+    digit = re.search(r"\d", after)
+    return after[: digit.start()] if digit else after
+
+
 def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
-    """A cue word in the number's clause with no other number between them, before it or in the
-    English words just after it (`… as the passport no.`), and no order, barcode or student cue
-    just before it."""
-    after = _WORDS_AFTER.match(text, end)
-    named = cue.search(_after_last_digit(clause_before(text, start, 40))) or cue.search(after.group())
-    return named is not None and not keeps(text, start)
+    """A cue word in the number's clause with no other number between them, before it or after it
+    (`… as the passport no.`), and no order, barcode or student cue just before it or before the
+    cue after it (`… 注文番号`)."""
+    if keeps(text, start):
+        return False
+    if cue.search(_after_last_digit(_words_before(text, start))):
+        return True
+    after = _words_after(text, end)
+    named = cue.search(after)
+    return named is not None and cue_before(after[: named.end()] + "0", named.end(), named.end()) != "keep"
 
 
 def _document_number(number: str) -> bool:
@@ -160,12 +215,12 @@ def documents(text: str) -> Iterator[Span]:
     for match in _MACAU.finditer(text):
         yield match.start(), match.end(), "ID_NUMBER"
     for match in _RRN.finditer(text):  # with its cue, a number of the shape is one whatever its date
-        cued = _ID_CUE.search(clause_before(text, match.start())) is not None
+        cued = _named(text, match.start(), match.end(), _ID_CUE)
         if cued or (not match.group().isdigit() and _born(*match.groups()[:3])):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _SIN.finditer(text):
         grouped = bool(match.group(1))
-        if sin.is_valid(match.group()) and (grouped or _ID_CUE.search(clause_before(text, match.start()))):
+        if sin.is_valid(match.group()) and (grouped or _named(text, match.start(), match.end(), _ID_CUE)):
             yield match.start(), match.end(), "ID_NUMBER"
     named = _ANY_SCHEME_CUE.search(text) is not None
     for shape, valid, cue in _CHECKED:

@@ -57,6 +57,13 @@ _BUSINESS = {
 }
 Span = tuple[int, int, str]
 
+
+def glued(edge: str, words: tuple[str, ...]) -> str:
+    """Where a number starts: at `edge` (a lookbehind), or just after one of `words` typed glued to
+    it (TEL+81…, WhatsApp0086…, TFN278…): a lookbehind of fixed width per word, each a whole word."""
+    return "(?:" + edge + "".join(f"|(?<=(?<![A-Za-z])(?i:{word}))" for word in words) + ")"
+
+
 _EDGE = r"(?<![0-9A-Za-z])"
 _END = r"(?![0-9A-Za-z])"
 _SEPARATORS = re.compile(r"[\s\-/.]")
@@ -71,26 +78,34 @@ _ID18 = re.compile(
 _ID_TW = re.compile(_EDGE + r"[A-Z][1289]\d{8}" + _END)
 _NINO = re.compile(_EDGE + r"[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Z]" + _END)
 _ID15 = re.compile(r"(?<![0-9A-Za-z])(?<![0-9][ -])\d(?:[ -]?\d){14}(?![0-9A-Za-z])(?![ -][0-9])")
-_SSN = re.compile(_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _EDGE + r"\d{9}" + _END)
+_SSN_EDGE = glued(_EDGE, ("ssn",))
+_SSN = re.compile(_SSN_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _SSN_EDGE + r"\d{9}" + _END)
 _IBAN = re.compile(_EDGE + r"[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?" + _END)
 # card brands a number is typed glued to (Visa4111…, AMEX3782…)
 _CARD_BRANDS = ("visa", "amex", "jcb", "mastercard", "master", "unionpay", "discover", "diners", "maestro")
 _AFTER_BRAND = "|".join(f"(?<=(?i:{brand}))" for brand in _CARD_BRANDS)
-# 12-19 digits: whole, in groups of four split by one kind of space or dash, or Amex's 4-6-5; not the
-# rest of a number a dash began (1588-9386 5475 …: the card starts after the hotline)
+# 12-19 digits: whole, in groups of four split by one kind of separator (a dash, one or two spaces),
+# Amex's 4-6-5 or UnionPay's 6-13; not the rest of a number a dash began (1588-9386 5475 …: the card
+# starts after the hotline)
+_CARD_START = rf"(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND})(?<!\d-)"
 _CARD = re.compile(
-    rf"(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND})(?<!\d-)"
-    r"(?:\d{12,19}|\d{4}([ -])\d{4}\1\d{4}(?:\1\d{1,7}){0,2}|\d{4}([ -])\d{6}\2\d{4,5})" + _END
+    _CARD_START + r"(?:\d{12,19}|\d{4}( {1,2}|-)\d{4}\1\d{4}(?:\1\d{1,7}){0,2}"
+    r"|\d{4}( {1,2}|-)\d{6}\2\d{4,5}|\d{6}( {1,2}|-)\d{12,13})" + _END
 )
+# after a card cue, 12-19 digits in any groups (6217 1121 8282 7605564, 3458 008601 19343)
+_CARD_ANY_GROUPS = re.compile(_CARD_START + r"\d(?:[ -]{0,2}\d){11,18}" + _END)
+# phone words typed glued to the number (TEL+81 90-…, WhatsApp+86…, HP010-…)
+_PHONE_WORDS = ("tel", "phone", "mobile", "mob", "cell", "whatsapp", "hp", "ph", "sms", "viber")
+_PHONE_EDGE = glued(r"(?<![0-9A-Za-z+\-/.])", _PHONE_WORDS)
 # shapes that are phones wherever they stand: a mainland mobile; a North American number with its
 # groups split (any area code) and an extension; a UK number; a number with a trunk 0 and one split
 _PHONE_SHAPES = re.compile(
-    r"(?<![0-9A-Za-z+\-/.])(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
-    r"|(?<![0-9A-Za-z+\-/.])(?:(?:\+ ?1|001|1(?= ?\())[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
+    _PHONE_EDGE + r"(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
+    r"|" + _PHONE_EDGE + r"(?:(?:\+ ?1|001|1(?= ?\())[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
     r"(?: ?(?:x|ext\.? ?|#)\d{1,6})?(?![0-9A-Za-z])"
-    r"|(?<![0-9A-Za-z+\-/.])(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{1,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
+    r"|" + _PHONE_EDGE + r"(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{1,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
     r"(?![0-9A-Za-z])"
-    r"|(?<![0-9A-Za-z+\-/.])(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z])"
+    r"|" + _PHONE_EDGE + r"(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z])"
 )
 # after a phone cue: any run of 7-15 digits, however split (not into a version or an amount after it)
 _PHONE_DIGITS = 7  # the fewest digits of a number a person is called on
@@ -111,7 +126,11 @@ _EXTENSION = re.compile(r"\d ?(?:x|ext\.?) ?\d")
 _COUNTRY_CODE_BEFORE = re.compile(r"\+ ?\d{1,3}[ .\-]?$")
 # how a North American number is written (1-800-…, 1 (415) …): never a mainland mobile (180 0402 4583)
 _NANP_GROUPS = re.compile(r"\+?1[ .-]\(?\d{3}\)?[ .-]|\+?1 ?\(\d{3}\)")
-_PHONE = re.compile(r"(?<![0-9A-Za-z+(])(?<!\d[\-/.])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d" + _END)
+_PHONE = re.compile(
+    glued(r"(?<![0-9A-Za-z+(])", _PHONE_WORDS)
+    + r"(?<!\d[\-/.])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d"
+    + _END
+)
 # what looks like a phone number to libphonenumber but is a date (2024-06-14 04) or a decimal (3.108607)
 _NOT_PHONE = re.compile(
     r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
@@ -210,7 +229,9 @@ def ibans(text: str) -> Iterator[Span]:
 
 
 def cards(text: str) -> Iterator[Span]:
-    """Any 12-19 digit number after 卡号 / card; a Luhn-valid one anywhere but after a keep cue."""
+    """Any 12-19 digit number after 卡号 / card, in any groups; a Luhn-valid one of a card's
+    grouping anywhere but after a keep cue."""
+    found = []
     for match in _CARD.finditer(text):
         cue = cue_before(text, match.start())
         if _URL_PATH.match(text, match.end()):
@@ -221,7 +242,14 @@ def cards(text: str) -> Iterator[Span]:
         ):
             continue  # an EAN-13 barcode: a product's, not a person's; an order's number
         if cue == "card" or (cue != "keep" and luhn.is_valid(digits)):
-            yield match.start(), match.end(), "BANK_CARD"
+            found.append(match.span())
+    for match in _CARD_ANY_GROUPS.finditer(text):
+        if cue_before(text, match.start()) == "card" and not any(
+            s < match.end() and match.start() < e for s, e in found
+        ):
+            found.append(match.span())
+    for start, end in found:
+        yield start, end, "BANK_CARD"
 
 
 def _valid_phone(candidate: str) -> bool:
