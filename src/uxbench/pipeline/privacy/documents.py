@@ -30,6 +30,7 @@ from stdnum.th import pin
 from stdnum.us import ssn
 from stdnum.za import idnr
 
+from uxbench.pipeline.privacy import kept
 from uxbench.pipeline.privacy.context import clause_after, clause_before, cue_before, keeps
 from uxbench.pipeline.privacy.numbers import glued
 
@@ -139,6 +140,8 @@ _BACK = re.compile(
     re.IGNORECASE,
 )
 _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
+_DIGIT = re.compile(r"\d")
+_GENERIC = ("番号", "id")  # words that name a number before it, any number, never after it
 _PART = re.compile(_EDGE + r"\d[\dXx]{3,17}" + _END + r"(?![/.]\d)")  # not a date's year (2025/7/12)
 
 
@@ -176,27 +179,31 @@ def _words_before(text: str, start: int) -> str:
 
 
 def _words_after(text: str, end: int) -> str:
-    """The number's clause after it up to the next digit (`… ってパスポート番号`, `<- that's my
-    SIN`), or the next line when that points back at it (`\n↑护照号码`)."""
-    after = clause_after(text, end, 30)
+    """The number's clause after it (`… ってパスポート番号`, `<- that's my SIN`), or the next line
+    when that points back at it (`\n↑护照号码`); none when another number follows in that clause:
+    a cue between two numbers names the one after it (`0570-745-129 … パスポートNo.はK4620…`)."""
+    after = clause_after(text, end, 60)
     if not after.strip() and text.startswith("\n", end + len(after)):
-        line = clause_after(text, end + len(after) + 1, 30)
+        line = clause_after(text, end + len(after) + 1, 60)
         after = line if _BACK.match(line) else after
-    digit = re.search(r"\d", after)
-    return after[: digit.start()] if digit else after
+    return "" if _DIGIT.search(after) else after[:30]
 
 
 def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     """A cue word in the number's clause with no other number between them, before it or after it
-    (`… as the passport no.`), and no order, barcode or student cue just before it or before the
-    cue after it (`… 注文番号`)."""
+    (`… as the passport no.`; not a word as wide as `番号` or `ID` after it), and no order, barcode
+    or student cue just before it, nor an order's or a barcode's word before the cue after it."""
     if keeps(text, start):
         return False
     if cue.search(_after_last_digit(_words_before(text, start))):
         return True
+    if kept.order_after(text, end):
+        return False
     after = _words_after(text, end)
-    named = cue.search(after)
-    return named is not None and cue_before(after[: named.end()] + "0", named.end(), named.end()) != "keep"
+    for named in cue.finditer(after):
+        if named.group().lower() not in _GENERIC:
+            return cue_before(after[: named.end()] + "0", named.end(), named.end()) != "keep"
+    return False
 
 
 def _document_number(number: str) -> bool:

@@ -167,11 +167,12 @@ def _compact(number: str) -> str:
 
 
 def _born_on(yymmdd: str) -> bool:
+    """A birth date of a living person (YYYYMMDD; an order's 20251217-1307… holds 1713-07-18)."""
     try:
-        date(int(yymmdd[:4]), int(yymmdd[4:6]), int(yymmdd[6:8]))
+        born = date(int(yymmdd[:4]), int(yymmdd[4:6]), int(yymmdd[6:8]))
     except ValueError:
         return False
-    return True
+    return born.year >= 1900
 
 
 def _checked_resident_id(digits: str) -> bool:
