@@ -32,7 +32,7 @@ from stdnum.za import idnr
 
 from uxbench.pipeline.privacy import kept
 from uxbench.pipeline.privacy.context import clause_after, clause_before, cue_before, keeps
-from uxbench.pipeline.privacy.numbers import glued
+from uxbench.pipeline.privacy.numbers import glued, two_parts
 
 Span = tuple[int, int, str]
 
@@ -211,6 +211,7 @@ def _document_number(number: str) -> bool:
     return 6 <= len(number) <= 20 and digits >= 5 and not _DATE.fullmatch(number)
 
 
+@two_parts
 def documents(text: str) -> Iterator[Span]:
     """Identity numbers of the shapes above; see the module's docstring."""
     for match in _HKID.finditer(text):  # A123456(7) anywhere; without its brackets, after an ID word

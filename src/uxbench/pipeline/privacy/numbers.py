@@ -16,9 +16,10 @@ digits (the caller folds those), glued to text of any script or to a card's bran
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 
 import phonenumbers
@@ -162,6 +163,56 @@ _PRODUCT_BEFORE = re.compile(r"[A-Za-z][A-Za-z]*OS ?$|(?:[A-Z][a-z]+){2,} ?$")  
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 
 
+# where people cut a number they give in two parts: a line break, a slash or an ellipsis, or words
+# (`+44 7928 then 805805`, `010-3151\n0095`, `4563 5066 5840 后几位 8577`, `760903、続きは01-6120`)
+_JOINT = re.compile(
+    r"(?<=\d)(?:[ \t]*(?:[，、,][ \t]*)?(?i:then|and\s+then|followed\s+by|the\s+rest\s+is|"
+    r"后几位|后面是|后面|然后|接着|续|續|続きは|続き|残りは|あとは|그리고|뒤에는|나머지는|다음은)"
+    r"[ \t]*[:：]?[ \t]*"
+    r"|[ \t]*\n[ \t]*|[ \t]+/[ \t]+|[ \t]*(?:\.{3}|…)[ \t]*)(?=[(+]?\d)"
+)
+_JOINT_WINDOW = 64  # characters read on each side of a joint: the number's parts and its cue
+Detector = Callable[[str], Iterator[Span]]
+
+
+def two_parts(detector: Detector) -> Detector:
+    """`detector`, and what it finds in a number given in two parts (`_JOINT`): the text around each
+    joint read with the joint as the number's own separator, the other one, or none, and a value
+    found across it redacted whole, joint and all. Not where a value ends or starts at the joint:
+    that is a whole one, and the number beside it another (a card, then a price on the next line)."""
+
+    @functools.wraps(detector)
+    def read(text: str) -> Iterator[Span]:
+        found = list(detector(text))
+        yield from found
+        for joint in _JOINT.finditer(text):
+            cut, rest = joint.span()
+            if any(s < cut <= e or s <= rest < e for s, e, _ in found):
+                continue
+            lo, hi = max(0, cut - _JOINT_WINDOW), rest + _JOINT_WINDOW
+            dashed = "-" in _compact_tail(text, cut)
+            for separator in ("-", " ", "") if dashed else (" ", "-", ""):
+                seam = cut - lo + len(separator)
+                spans = [
+                    (lo + s, e - seam + rest, kind)
+                    for s, e, kind in detector(text[lo:cut] + separator + text[rest:hi])
+                    if s < cut - lo and e > seam
+                ]
+                if spans:
+                    yield from spans
+                    break
+
+    return read
+
+
+def _compact_tail(text: str, end: int) -> str:
+    """The digits and dashes that end at `end`: the first part of a number given in two."""
+    start = end
+    while start > max(0, end - 24) and (text[start - 1].isdigit() or text[start - 1] == "-"):
+        start -= 1
+    return text[start:end]
+
+
 def _compact(number: str) -> str:
     return _SEPARATORS.sub("", number)
 
@@ -187,6 +238,7 @@ def _old_resident_id(digits: str) -> bool:
     return _born_on("19" + digits[6:12])
 
 
+@two_parts
 def id_numbers(text: str) -> Iterator[Span]:
     """Resident IDs by shape (after a card cue, only one with a valid check digit), Taiwan's IDs, UK national
     insurance numbers; a 15-digit number needs a birth date in it or an ID cue."""
@@ -210,6 +262,7 @@ def id_numbers(text: str) -> Iterator[Span]:
                 yield match.start(), match.end(), "ID_NUMBER"
 
 
+@two_parts
 def ssns(text: str) -> Iterator[Span]:
     """US social security numbers: grouped 123-45-6789 anywhere, nine digits only after SSN."""
     for match in _SSN.finditer(text):
@@ -229,6 +282,7 @@ def ibans(text: str) -> Iterator[Span]:
                 break
 
 
+@two_parts
 def cards(text: str) -> Iterator[Span]:
     """Any 12-19 digit number after 卡号 / card, in any groups; a Luhn-valid one of a card's
     grouping anywhere but after a keep cue."""
@@ -317,6 +371,7 @@ def _barcode(text: str, start: int, number: str) -> bool:
     )
 
 
+@two_parts
 def phones(text: str) -> Iterator[Span]:
     """Phone-shaped numbers (`_PHONE_SHAPES`), any run of digits after a phone cue (or just before
     one, `…に電話`, unless a hotline), and numbers that libphonenumber's metadata calls valid for
