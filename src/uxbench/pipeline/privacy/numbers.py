@@ -171,6 +171,10 @@ _JOINT = re.compile(
     r"[ \t]*[:：]?[ \t]*"
     r"|[ \t]*\n[ \t]*|[ \t]+/[ \t]+|[ \t]*(?:\.{3}|…)[ \t]*)(?=[(+]?\d)"
 )
+_NO_PART = re.compile(
+    r"[\d ]{0,12}\d(?:[.,:/]\d|\s?(?:[年月日時点号號원円块塊元万萬만천억%]"
+    r"|(?i:usd|rmb|yen|won|am|pm)(?![A-Za-z])))"
+)
 _JOINT_WINDOW = 64  # characters read on each side of a joint: the number's parts and its cue
 Detector = Callable[[str], Iterator[Span]]
 
@@ -178,8 +182,8 @@ Detector = Callable[[str], Iterator[Span]]
 def two_parts(detector: Detector) -> Detector:
     """`detector`, and what it finds in a number given in two parts (`_JOINT`): the text around each
     joint read with the joint as the number's own separator, the other one, or none, and a value
-    found across it redacted whole, joint and all. Not where a value ends or starts at the joint:
-    that is a whole one, and the number beside it another (a card, then a price on the next line)."""
+    found across it redacted whole, joint and all. Not where the number after the joint is an
+    amount, a date, a decimal or an address (a card, then a price on the next line: `_NO_PART`)."""
 
     @functools.wraps(detector)
     def read(text: str) -> Iterator[Span]:
@@ -187,7 +191,7 @@ def two_parts(detector: Detector) -> Detector:
         yield from found
         for joint in _JOINT.finditer(text):
             cut, rest = joint.span()
-            if any(s < cut <= e or s <= rest < e for s, e, _ in found):
+            if _NO_PART.match(text, rest):
                 continue
             lo, hi = max(0, cut - _JOINT_WINDOW), rest + _JOINT_WINDOW
             dashed = "-" in _compact_tail(text, cut)
@@ -332,6 +336,18 @@ def _valid_phone(candidate: str) -> bool:
     return False
 
 
+def _valid_head(candidate: str) -> str:
+    """A + number up to its last group that makes it valid in its country's plan, when one does
+    (`+82 10-5608-7926 206`: an amount after it); else the whole, which fails closed."""
+    groups = candidate.split(" ")
+    for size in range(len(groups), 0, -1):
+        head = " ".join(groups[:size])
+        number = _parsed(head.replace(".", " "), None)
+        if number is not None and phonenumbers.is_valid_number(number):
+            return head
+    return candidate
+
+
 def _parsed(digits: str, region: str | None) -> phonenumbers.PhoneNumber | None:
     try:
         return phonenumbers.parse(digits, region)
@@ -409,6 +425,8 @@ def phones(text: str) -> Iterator[Span]:
 def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | None:
     """Where the phone number `candidate` at `start` ends, or None when it is no person's."""
     international = candidate.startswith("+")  # +61.3.1779.5157, +61-7-1987-3997: no decimal, no date
+    if international and (head := _valid_head(candidate)) != candidate:
+        return start + len(head)  # a valid number, and what follows it no part of it
     decimal = not (international or cue == "phone") and (
         candidate.count(".") == 1 or _DECIMAL.search(candidate)
     )
