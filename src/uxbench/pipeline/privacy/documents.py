@@ -62,6 +62,9 @@ _ID_CUE = re.compile(
 _NATIONAL_ID = r"身份证|身份證|证件|證件|身分証|신분증|identity|national\s*id|id\s*(?:card|number|no)"
 
 
+_NONE = r"(?!)"  # no generic words: a scheme that only its own words name
+
+
 def _cue(words: str, generic: str = _NATIONAL_ID) -> re.Pattern[str]:
     """A scheme's own words as whole words, or the `generic` words of its kind."""
     return re.compile(rf"(?<![A-Za-z])(?:{words})(?![A-Za-z])|{generic}", re.IGNORECASE)
@@ -95,7 +98,7 @@ _CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], re.Pattern[str] | 
     (_scheme(r"\d{13}"), idnr.is_valid, _cue("SA\\s+ID|identity\\s+number")),
     # Thailand's: 1-2345-67890-12-3 is one by its grouping, 13 bare digits (a barcode's length) by a word
     (_scheme(r"\d([ -])\d{4}\1\d{5}\1\d{2}\1\d"), pin.is_valid, None),
-    (_scheme(r"\d{13}"), pin.is_valid, _cue("thai|citizen\\s*id|泰国|泰國|タイ|태국")),
+    (_scheme(r"\d{13}"), pin.is_valid, _cue("thai|citizen\\s*id|泰国|泰國|タイ|태국", _NONE)),
     # nine bare digits of a US SSN or a Canadian SIN: by their words (grouped, `numbers` reads them)
     (
         _scheme(r"\d{9}"),
@@ -139,8 +142,11 @@ _BACK = re.compile(
     r"\s*(?:[↑^]|<-|←|上面|以上|上記|这个?是|這個?是|これ[がは]|それ[がは]|위에|이게|이거|that'?s|this\s+is|above)",
     re.IGNORECASE,
 )
-_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
-_DIGIT = re.compile(r"\d")
+# a digit, or a value found before (masked): a cue before either names that one
+_LAST_DIGIT = re.compile(r"[\d\x00](?!.*[\d\x00])", re.DOTALL)
+_DIGIT = re.compile(r"[\d\x00]")
+# a cue that a number follows closely names that number (`パスポートNo.はK4620…`, `여권번호 ET42…`)
+_INTRODUCES = re.compile(r"[^\d\x00\n]{0,8}?[\d\x00]")
 _GENERIC = ("番号", "id")  # words that name a number before it, any number, never after it
 _PART = re.compile(_EDGE + r"\d[\dXx]{3,17}" + _END + r"(?![/.]\d)")  # not a date's year (2025/7/12)
 
@@ -180,19 +186,19 @@ def _words_before(text: str, start: int) -> str:
 
 def _words_after(text: str, end: int) -> str:
     """The number's clause after it (`… ってパスポート番号`, `<- that's my SIN`), or the next line
-    when that points back at it (`\n↑护照号码`); none when another number follows in that clause:
-    a cue between two numbers names the one after it (`0570-745-129 … パスポートNo.はK4620…`)."""
-    after = clause_after(text, end, 60)
+    when that points back at it (`\n↑护照号码`)."""
+    after = clause_after(text, end, 40)
     if not after.strip() and text.startswith("\n", end + len(after)):
-        line = clause_after(text, end + len(after) + 1, 60)
+        line = clause_after(text, end + len(after) + 1, 40)
         after = line if _BACK.match(line) else after
-    return "" if _DIGIT.search(after) else after[:30]
+    return after
 
 
 def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     """A cue word in the number's clause with no other number between them, before it or after it
-    (`… as the passport no.`; not a word as wide as `番号` or `ID` after it), and no order, barcode
-    or student cue just before it, nor an order's or a barcode's word before the cue after it."""
+    (`… as the passport no.`; not a word as wide as `番号` or `ID` after it, nor one that another
+    number follows closely, `0570-745-129 … パスポートNo.はK4620…`), and no order, barcode or
+    student cue just before it, nor an order's or a barcode's word before the cue after it."""
     if keeps(text, start):
         return False
     if cue.search(_after_last_digit(_words_before(text, start))):
@@ -200,9 +206,12 @@ def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     if kept.order_after(text, end):
         return False
     after = _words_after(text, end)
-    for named in cue.finditer(after):
+    digit = _DIGIT.search(after)
+    for named in cue.finditer(after, 0, digit.start() if digit else len(after)):
         if named.group().lower() not in _GENERIC:
-            return cue_before(after[: named.end()] + "0", named.end(), named.end()) != "keep"
+            return not _INTRODUCES.match(after, named.end()) and (
+                cue_before(after[: named.end()] + "0", named.end(), named.end()) != "keep"
+            )
     return False
 
 

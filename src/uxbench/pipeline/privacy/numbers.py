@@ -164,10 +164,12 @@ _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 
 
 # where people cut a number they give in two parts: a line break, a slash or an ellipsis, or words
+# (a conjunction after a comma joins clauses, `…3602, 그리고 422 에러`; `，后面是` names the rest)
 # (`+44 7928 then 805805`, `010-3151\n0095`, `4563 5066 5840 后几位 8577`, `760903、続きは01-6120`)
 _JOINT = re.compile(
-    r"(?<=\d)(?:[ \t]*(?:[，、,][ \t]*)?(?i:then|and\s+then|followed\s+by|the\s+rest\s+is|"
-    r"后几位|后面是|后面|然后|接着|续|續|続きは|続き|残りは|あとは|그리고|뒤에는|나머지는|다음은)"
+    r"(?<=\d)(?:[ \t]*(?i:then|and\s+then|followed\s+by|然后|接着|续|續|그리고)[ \t]*"
+    r"|[ \t]*(?:[，、,][ \t]*)?"
+    r"(?i:the\s+rest\s+is|后几位|后面是|后面|続きは|続き|残りは|あとは|뒤에는|나머지는|다음은)"
     r"[ \t]*[:：]?[ \t]*"
     r"|[ \t]*\n[ \t]*|[ \t]+/[ \t]+|[ \t]*(?:\.{3}|…)[ \t]*)(?=[(+]?\d)"
 )
