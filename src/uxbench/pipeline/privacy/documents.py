@@ -146,6 +146,9 @@ _BACK = re.compile(
 _LAST_DIGIT = re.compile(r"[\d\x00](?!.*[\d\x00])", re.DOTALL)
 _DIGIT = re.compile(r"[\d\x00]")
 # a cue that a number follows closely names that number (`パスポートNo.はK4620…`, `여권번호 ET42…`)
+_SENTENCE_END = re.compile(
+    r"(?<=[A-Za-z0-9\s])[.!?](?:\s|$)"
+)  # `… 5064767944019 . whats the format of a passport`
 _INTRODUCES = re.compile(r"[^\d\x00\n]{0,8}?[\d\x00]")
 _GENERIC = ("番号", "id")  # words that name a number before it, any number, never after it
 _PART = re.compile(_EDGE + r"\d[\dXx]{3,17}" + _END + r"(?![/.]\d)")  # not a date's year (2025/7/12)
@@ -191,7 +194,7 @@ def _words_after(text: str, end: int) -> str:
     if not after.strip() and text.startswith("\n", end + len(after)):
         line = clause_after(text, end + len(after) + 1, 40)
         after = line if _BACK.match(line) else after
-    return after
+    return _SENTENCE_END.split(after, 1)[0]
 
 
 def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:

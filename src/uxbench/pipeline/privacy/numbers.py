@@ -183,7 +183,8 @@ Detector = Callable[[str], Iterator[Span]]
 
 def two_parts(detector: Detector) -> Detector:
     """`detector`, and what it finds in a number given in two parts (`_JOINT`): the text around each
-    joint read with the joint as the number's own separator, the other one, or none, and a value
+    joint read with the joint as the number's own separator or the other one (never none: two
+    numbers run together are a third), and a value
     found across it redacted whole, joint and all. Not where the number after the joint is an
     amount, a date, a decimal or an address (a card, then a price on the next line: `_NO_PART`)."""
 
@@ -197,7 +198,7 @@ def two_parts(detector: Detector) -> Detector:
                 continue
             lo, hi = max(0, cut - _JOINT_WINDOW), rest + _JOINT_WINDOW
             dashed = "-" in _compact_tail(text, cut)
-            for separator in ("-", " ", "") if dashed else (" ", "-", ""):
+            for separator in ("-", " ") if dashed else (" ", "-"):
                 seam = cut - lo + len(separator)
                 spans = [
                     (lo + s, e - seam + rest, kind)
