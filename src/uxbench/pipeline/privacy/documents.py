@@ -40,7 +40,7 @@ Span = tuple[int, int, str]
 # 12-digit My Number is not the first three groups of a grouped 16-digit card)
 # (an ID's name typed glued to it, TFN278 995 213, is no letter beside it)
 _ID_WORDS = ("id", "ic", "sin", "ssn", "tfn", "nric", "hkid", "rrn", "my number", "mynumber")
-_EDGE = glued(r"(?<![0-9A-Za-z])", _ID_WORDS) + r"(?<!\d[ -])"
+_EDGE = glued(r"(?<![0-9A-Za-z+])", _ID_WORDS) + r"(?<!\d[ -])"  # after a +, a phone
 _END = r"(?![0-9A-Za-z])(?![ -]\d{1,4}(?!\d))"
 _HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?([(（]?)([0-9A])[)）]?" + _END)
 _MACAU = re.compile(_EDGE + r"[157]\d{6}[(（]\d[)）]")
@@ -50,7 +50,8 @@ _SIN = re.compile(_EDGE + r"\d{3}([ -]?)\d{3}\1\d{3}" + _END)
 _RESIDENCE_CARD = re.compile(_EDGE + r"[A-Z]{2}\d{8}[A-Z]{2}" + _END)
 # words naming an ID in general, or the Korean resident registration number (주민등록번호, RRN)
 _ID_CUE = re.compile(
-    r"身份证|身份證|证件|證件|(?<![A-Za-z])(?:ID|SIN|RRN)(?![A-Za-z])|social insurance|identity|"
+    r"individual\s+number|身份证|身份證|证件|證件|(?<![A-Za-z])(?:ID|SIN|RRN)(?![A-Za-z])|social insurance|"
+    r"identity|"
     r"resident registration|マイナンバー|まいなんばー|個人番号|个人编号|个人番号|個人番號|마이넘버|身分証|"
     r"番号|주민|주번|등록번호|신분증|登录号|登錄號|登録番号",
     re.IGNORECASE,
@@ -197,24 +198,27 @@ def _words_after(text: str, end: int) -> str:
     return _SENTENCE_END.split(after, 1)[0]
 
 
+def _kind(words: str) -> str | None:
+    """The kind of the last cue word in `words` (`context`): `keep` for an order's or a barcode's."""
+    return cue_before(words + "0", len(words), len(words))
+
+
 def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     """A cue word in the number's clause with no other number between them, before it or after it
     (`… as the passport no.`; not a word as wide as `番号` or `ID` after it, nor one that another
     number follows closely, `0570-745-129 … パスポートNo.はK4620…`), and no order, barcode or
-    student cue just before it, nor an order's or a barcode's word before the cue after it."""
-    if keeps(text, start):
-        return False
-    if cue.search(_after_last_digit(_words_before(text, start))):
-        return True
-    if kept.order_after(text, end):
+    student cue between them (`个人编号` holds an order's `编号`, and names an ID)."""
+    before = _after_last_digit(_words_before(text, start))
+    last = max((m.end() for m in cue.finditer(before)), default=None)
+    if last is not None:
+        return _kind(before[last:]) != "keep"
+    if keeps(text, start) or kept.order_after(text, end):
         return False
     after = _words_after(text, end)
     digit = _DIGIT.search(after)
     for named in cue.finditer(after, 0, digit.start() if digit else len(after)):
         if named.group().lower() not in _GENERIC:
-            return not _INTRODUCES.match(after, named.end()) and (
-                cue_before(after[: named.end()] + "0", named.end(), named.end()) != "keep"
-            )
+            return not _INTRODUCES.match(after, named.end()) and _kind(after[: named.end()]) != "keep"
     return False
 
 

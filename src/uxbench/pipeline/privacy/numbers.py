@@ -93,8 +93,9 @@ _CARD = re.compile(
     _CARD_START + r"(?:\d{12,19}|\d{4}( {1,2}|-)\d{4}\1\d{4}(?:\1\d{1,7}){0,2}"
     r"|\d{4}( {1,2}|-)\d{6}\2\d{4,5}|\d{6}( {1,2}|-)\d{12,13})" + _END
 )
-# after a card cue, 12-19 digits in any groups (6217 1121 8282 7605564, 3458 008601 19343)
-_CARD_ANY_GROUPS = re.compile(_CARD_START + r"\d(?:[ -]{0,2}\d){11,18}" + _END)
+# after a card cue, 12-19 digits in any groups that pass Luhn (6217 1121 8282 7605564, 3458 008601
+# 19343), not into a version or an amount after them
+_CARD_ANY_GROUPS = re.compile(_CARD_START + r"\d(?:[ -]{0,2}\d){11,18}" + _END + r"(?![.,:/]\d)")
 # phone words typed glued to the number (TEL+81 90-…, WhatsApp+86…, HP010-…)
 _PHONE_WORDS = ("tel", "phone", "mobile", "mob", "cell", "whatsapp", "hp", "ph", "sms", "viber")
 _PHONE_EDGE = glued(r"(?<![0-9A-Za-z+\-/.])", _PHONE_WORDS)
@@ -293,22 +294,19 @@ def ibans(text: str) -> Iterator[Span]:
 def cards(text: str) -> Iterator[Span]:
     """Any 12-19 digit number after 卡号 / card, in any groups; a Luhn-valid one of a card's
     grouping anywhere but after a keep cue."""
-    found = []
+    found = [  # the longest reading after a cue first (6212  2138  2986 5393: the strict one stops at 2986)
+        match.span() for match in _CARD_ANY_GROUPS.finditer(text) if cue_before(text, match.start()) == "card"
+    ]
     for match in _CARD.finditer(text):
         cue = cue_before(text, match.start())
-        if _URL_PATH.match(text, match.end()):
-            continue  # a page of a site (item.jd.com/100012043978.html)
+        if _URL_PATH.match(text, match.end()) or any(s < match.end() and match.start() < e for s, e in found):
+            continue  # a page of a site (item.jd.com/100012043978.html); a card read already
         digits = _compact(match.group())
         if cue != "card" and (
             (len(digits) == 13 and ean.is_valid(digits)) or kept.order_after(text, match.end())
         ):
             continue  # an EAN-13 barcode: a product's, not a person's; an order's number
         if cue == "card" or (cue != "keep" and luhn.is_valid(digits)):
-            found.append(match.span())
-    for match in _CARD_ANY_GROUPS.finditer(text):
-        if cue_before(text, match.start()) == "card" and not any(
-            s < match.end() and match.start() < e for s, e in found
-        ):
             found.append(match.span())
     for start, end in found:
         yield start, end, "BANK_CARD"
