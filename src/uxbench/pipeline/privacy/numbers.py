@@ -140,6 +140,7 @@ _NOT_PHONE = re.compile(
     r"|^\d{1,2}\.\d{1,2}\.\d{1,4}$"  # a version with a short middle part (00.00.000): no plan groups so
 )
 _FRACTION = re.compile(r"[.,]\d")
+_LATER_GROUP = re.compile(r"(?<=\d )[(+]?\d(?=[\d \-().]{6})")  # a group after a space, 7+ characters left
 _DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
 _HOME_NETWORK = ipaddress.ip_network("192.168.0.0/16")
@@ -410,17 +411,29 @@ def phones(text: str) -> Iterator[Span]:
     for match in _PHONE.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in shaped):
             continue  # a shape took it: libphonenumber need not read it
-        cue = cue_before(text, match.start())
-        if cue == "keep":
-            continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
-        end = _phone_end(text, start, candidate, cue)
-        if end is None and " " in candidate and _FRACTION.match(text, match.end()):
-            # 080-5135-9228 16.9.52: a number, then a version or an amount that it ran into
-            end = _phone_end(text, start, candidate.rsplit(" ", 1)[0].rstrip(" ("), cue)
+        end = _phone_from(text, start, candidate, match.end())
+        if end is None:  # a number that another ran into: 学籍番号20596490 03 3550 3653, 1899-1307 010.…
+            for group in _LATER_GROUP.finditer(candidate):
+                later = _PHONE.match(text, start + group.start())
+                if later and (end := _phone_from(text, later.start(), later.group().strip(), later.end())):
+                    start = later.start()
+                    break
         if end is not None:
             yield start, end, "PHONE"
+
+
+def _phone_from(text: str, start: int, candidate: str, stop: int) -> int | None:
+    """Where a phone number read from `start` ends (`candidate` runs to `stop`), or None."""
+    cue = cue_before(text, start)
+    if cue == "keep":
+        return None
+    end = _phone_end(text, start, candidate, cue)
+    if end is None and " " in candidate and _FRACTION.match(text, stop):
+        # 080-5135-9228 16.9.52: a number, then a version or an amount that it ran into
+        end = _phone_end(text, start, candidate.rsplit(" ", 1)[0].rstrip(" ("), cue)
+    return end
 
 
 def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | None:
