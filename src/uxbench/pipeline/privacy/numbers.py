@@ -62,7 +62,8 @@ Span = tuple[int, int, str]
 def glued(edge: str, words: tuple[str, ...]) -> str:
     """Where a number starts: at `edge` (a lookbehind), or just after one of `words` typed glued to
     it (TEL+81…, WhatsApp0086…, TFN278…): a lookbehind of fixed width per word, each a whole word."""
-    return "(?:" + edge + "".join(f"|(?<=(?<![A-Za-z])(?i:{word}))" for word in words) + ")"
+    after = "|".join(f"(?<=(?<![A-Za-z])(?i:{word}))" for word in words)
+    return f"(?:{edge}|(?<=[A-Za-z])(?=[+(\\d])(?:{after}))"  # only a letter, then a number, reads words
 
 
 _EDGE = r"(?<![0-9A-Za-z])"
