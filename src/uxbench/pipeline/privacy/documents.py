@@ -42,10 +42,11 @@ Span = tuple[int, int, str]
 _ID_WORDS = ("id", "ic", "sin", "ssn", "tfn", "nric", "hkid", "rrn", "my number", "mynumber")
 _EDGE = glued(r"(?<![0-9A-Za-z+])", _ID_WORDS) + r"(?<!\d[ -])"  # after a +, a phone
 _END = r"(?![0-9A-Za-z])(?![ -]\d{1,4}(?!\d))"
+_FIRST = r"(?=[0-9A-Z])"  # what a number starts with: the regex engine skips to it fast
 _HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?([(（]?)([0-9A])[)）]?" + _END)
 _MACAU = re.compile(_EDGE + r"[157]\d{6}[(（]\d[)）]")
-_RRN = re.compile(_EDGE + r"(\d{2})(\d{2})(\d{2})[ -]?([1-8])\d{6}" + _END)
-_SIN = re.compile(_EDGE + r"\d{3}([ -]?)\d{3}\1\d{3}" + _END)
+_RRN = re.compile(r"(?=\d)" + _EDGE + r"(\d{2})(\d{2})(\d{2})[ -]?([1-8])\d{6}" + _END)
+_SIN = re.compile(r"(?=\d)" + _EDGE + r"\d{3}([ -]?)\d{3}\1\d{3}" + _END)
 # Japan's residence card (在留カード): two letters, eight digits, two letters; no other number looks so
 _RESIDENCE_CARD = re.compile(_EDGE + r"[A-Z]{2}\d{8}[A-Z]{2}" + _END)
 # words naming an ID in general, or the Korean resident registration number (주민등록번호, RRN)
@@ -80,7 +81,7 @@ def _sg_nric(number: str) -> bool:
 
 
 def _scheme(shape: str) -> re.Pattern[str]:
-    return re.compile(_EDGE + shape + _END)
+    return re.compile(_FIRST + _EDGE + shape + _END)
 
 
 # personal numbers with a check digit: (shape, its scheme's check, the words that must name it in

@@ -72,24 +72,29 @@ _SEPARATORS = re.compile(r"[\s\-/.]")
 # 18-character resident IDs (grouped by spaces or dashes anyhow, by / or . as 6-8-4 or 6-4-4-4) and
 # the 15-digit ones issued before 1999; Taiwan's IDs (A123456789); UK national insurance numbers
 _ID18 = re.compile(
-    _EDGE
+    r"(?=\d)"
+    + _EDGE
     + r"(?:\d(?:[ -]?\d){16}[ -]?[0-9Xx]"
     + r"|\d{6}([/.])\d{8}\1\d{3}[0-9Xx]|\d{6}([/.])\d{4}\2\d{4}\2\d{3}[0-9Xx])"
     + _END
 )
 _ID_TW = re.compile(_EDGE + r"[A-Z][1289]\d{8}" + _END)
 _NINO = re.compile(_EDGE + r"[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Z]" + _END)
-_ID15 = re.compile(r"(?<![0-9A-Za-z])(?<![0-9][ -])\d(?:[ -]?\d){14}(?![0-9A-Za-z])(?![ -][0-9])")
+_ID15 = re.compile(r"(?=\d)(?<![0-9A-Za-z])(?<![0-9][ -])\d(?:[ -]?\d){14}(?![0-9A-Za-z])(?![ -][0-9])")
 _SSN_EDGE = glued(_EDGE, ("ssn",))
-_SSN = re.compile(_SSN_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _SSN_EDGE + r"\d{9}" + _END)
-_IBAN = re.compile(_EDGE + r"[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?" + _END)
+_SSN = re.compile(
+    r"(?=\d)(?:" + _SSN_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _SSN_EDGE + r"\d{9}" + _END + ")"
+)
+_IBAN = re.compile(
+    r"(?=[A-Za-z])" + _EDGE + r"[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?" + _END
+)
 # card brands a number is typed glued to (Visa4111…, AMEX3782…)
 _CARD_BRANDS = ("visa", "amex", "jcb", "mastercard", "master", "unionpay", "discover", "diners", "maestro")
 _AFTER_BRAND = "|".join(f"(?<=(?i:{brand}))" for brand in _CARD_BRANDS)
 # 12-19 digits: whole, in groups of four split by one kind of separator (a dash, one or two spaces),
 # Amex's 4-6-5 or UnionPay's 6-13; not the rest of a number a dash began (1588-9386 5475 …: the card
 # starts after the hotline)
-_CARD_START = rf"(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND})(?<!\d-)"
+_CARD_START = rf"(?=\d)(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND})(?<!\d-)"
 _CARD = re.compile(
     _CARD_START + r"(?:\d{12,19}|\d{4}( {1,2}|-)\d{4}\1\d{4}(?:\1\d{1,7}){0,2}"
     r"|\d{4}( {1,2}|-)\d{6}\2\d{4,5}|\d{6}( {1,2}|-)\d{12,13})" + _END
@@ -103,12 +108,14 @@ _PHONE_EDGE = glued(r"(?<![0-9A-Za-z+\-/.])", _PHONE_WORDS)
 # shapes that are phones wherever they stand: a mainland mobile; a North American number with its
 # groups split (any area code) and an extension; a UK number; a number with a trunk 0 and one split
 _PHONE_SHAPES = re.compile(
-    _PHONE_EDGE + r"(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
+    r"(?=[(+\d])(?:"
+    + _PHONE_EDGE
+    + r"(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
     r"|" + _PHONE_EDGE + r"(?:(?:\+ ?1|001|1(?= ?\())[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
     r"(?: ?(?:x|ext\.? ?|#)\d{1,6})?(?![0-9A-Za-z])"
     r"|" + _PHONE_EDGE + r"(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{1,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
     r"(?![0-9A-Za-z])"
-    r"|" + _PHONE_EDGE + r"(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z])"
+    r"|" + _PHONE_EDGE + r"(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z]))"
 )
 # after a phone cue: any run of 7-15 digits, however split (not into a version or an amount after it)
 _PHONE_DIGITS = 7  # the fewest digits of a number a person is called on
@@ -130,7 +137,8 @@ _COUNTRY_CODE_BEFORE = re.compile(r"\+ ?\d{1,3}[ .\-]?$")
 # how a North American number is written (1-800-…, 1 (415) …): never a mainland mobile (180 0402 4583)
 _NANP_GROUPS = re.compile(r"\+?1[ .-]\(?\d{3}\)?[ .-]|\+?1 ?\(\d{3}\)")
 _PHONE = re.compile(
-    glued(r"(?<![0-9A-Za-z+(])", _PHONE_WORDS)
+    r"(?=[(+\d])"
+    + glued(r"(?<![0-9A-Za-z+(])", _PHONE_WORDS)
     + r"(?<!\d[\-/.])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d"
     + _END
 )
@@ -170,7 +178,7 @@ _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
 # (a conjunction after a comma joins clauses, `…3602, 그리고 422 에러`; `，后面是` names the rest)
 # (`+44 7928 then 805805`, `010-3151\n0095`, `4563 5066 5840 后几位 8577`, `760903、続きは01-6120`)
 _JOINT = re.compile(
-    r"(?<=\d)(?:[ \t]*(?i:then|and\s+then|followed\s+by|然后|接着|续|續|그리고)[ \t]*"
+    r"\d(?P<joint>[ \t]*(?i:then|and\s+then|followed\s+by|然后|接着|续|續|그리고)[ \t]*"
     r"|[ \t]*(?:[，、,][ \t]*)?"
     r"(?i:the\s+rest\s+is|后几位|后面是|后面|続きは|続き|残りは|あとは|뒤에는|나머지는|다음은)"
     r"[ \t]*[:：]?[ \t]*"
@@ -196,7 +204,7 @@ def two_parts(detector: Detector) -> Detector:
         found = list(detector(text))
         yield from found
         for joint in _JOINT.finditer(text):
-            cut, rest = joint.span()
+            cut, rest = joint.span("joint")
             if _NO_PART.match(text, rest):
                 continue
             lo, hi = max(0, cut - _JOINT_WINDOW), rest + _JOINT_WINDOW
