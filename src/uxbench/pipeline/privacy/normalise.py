@@ -83,7 +83,8 @@ def _spelt(words: tuple[str, ...]) -> str:
 _LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
 # `@`: a spelt dot after a typed at-sign, or spaces around it (`name @ gmail.com`, `mail . com`)
 _AT = rf"(?:\s*(?:{_spelt(_AT_WORDS)})\s*|\s+at\s+|\s*@\s*|#)"
-_DOT = rf"(?:\s*(?:{_spelt(_DOT_WORDS)})\s*|\s+dot\s+|\s+\.\s+|\.|。)"
+# a dot with spaces around it only before a label in lower case (`mail . com`, not `home . Me too`)
+_DOT = rf"(?:\s*(?:{_spelt(_DOT_WORDS)})\s*|\s+dot\s+|\s+\.\s+(?=(?-i:[a-z0-9]))|\.|。)"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 _SPELT_EMAIL = re.compile(
     rf"(?<![A-Za-z0-9._%+\-]){_LOCAL}(?P<at>{_AT})"

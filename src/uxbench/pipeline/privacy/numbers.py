@@ -149,6 +149,7 @@ _NOT_PHONE = re.compile(
     r"|^\d{1,2}\.\d{1,2}\.\d{1,4}$"  # a version with a short middle part (00.00.000): no plan groups so
 )
 _FRACTION = re.compile(r"[.,]\d")
+_HEAD_CUT = re.compile(r"(?<=\d)[ .\-]+(?=\d)")  # where a + number may end: between two groups
 _LATER_GROUP = re.compile(r"(?<=\d )[(+]?\d(?=[\d \-().]{6})")  # a group after a space, 7+ characters left
 _DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
@@ -350,12 +351,11 @@ def _valid_phone(candidate: str) -> bool:
 def _valid_head(candidate: str) -> str:
     """A + number up to its last group that makes it valid in its country's plan, when one does
     (`+82 10-5608-7926 206`: an amount after it); else the whole, which fails closed."""
-    groups = candidate.split(" ")
-    for size in range(len(groups), 0, -1):
-        head = " ".join(groups[:size])
-        number = _parsed(head.replace(".", " "), None)
+    cuts = [len(candidate)] + [m.start() for m in _HEAD_CUT.finditer(candidate)][::-1][:3]
+    for cut in cuts:
+        number = _parsed(candidate[:cut].replace(".", " "), None)
         if number is not None and phonenumbers.is_valid_number(number):
-            return head
+            return candidate[:cut]
     return candidate
 
 
