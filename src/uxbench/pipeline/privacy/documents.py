@@ -36,12 +36,12 @@ from uxbench.pipeline.privacy.numbers import glued, two_parts
 
 Span = tuple[int, int, str]
 
-# a number's own edges: no letter or digit beside it, nor a short group one separator away (a
-# 12-digit My Number is not the first three groups of a grouped 16-digit card)
+# a number's own edges: no letter or digit beside it, nor a short group one or two separators away (a
+# 12-digit My Number is not the first three groups of a grouped card, `カード番号4602 1414 5708 0000004`)
 # (an ID's name typed glued to it, TFN278 995 213, is no letter beside it)
 _ID_WORDS = ("id", "ic", "sin", "ssn", "tfn", "nric", "hkid", "rrn", "my number", "mynumber")
 _EDGE = glued(r"(?<![0-9A-Za-z+])", _ID_WORDS) + r"(?<!\d[ -])"  # after a +, a phone
-_END = r"(?![0-9A-Za-z])(?![ -]\d{1,4}(?!\d))"
+_END = r"(?![0-9A-Za-z])(?![ -]{1,2}\d{1,7}(?!\d))"
 _FIRST = r"(?=[0-9A-Z])"  # what a number starts with: the regex engine skips to it fast
 _HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?([(（]?)([0-9A])[)）]?" + _END)
 _MACAU = re.compile(_EDGE + r"[157]\d{6}[(（]\d[)）]")

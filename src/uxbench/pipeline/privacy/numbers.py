@@ -143,10 +143,14 @@ _PHONE = re.compile(
     + _END
 )
 # what looks like a phone number to libphonenumber but is a date (2024-06-14 04) or a decimal (3.108607)
+_BUILD = re.compile(
+    r"^\d{1,3}\.\d{1,2}\.\d{3,5}\.\d{1,4}$"
+)  # a browser's or a system's build (130.0.6379.246)
 _NOT_PHONE = re.compile(
     r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
     r"|^\d{1,3}(?:\.\d{1,3}){3}$|^[1-9]\d?(?:\.\d{1,4}){2,3}$"  # an IP, a version (6.0.47.1000)
     r"|^\d{1,2}\.\d{1,2}\.\d{1,4}$"  # a version with a short middle part (00.00.000): no plan groups so
+    r"|" + _BUILD.pattern
 )
 _FRACTION = re.compile(r"[.,]\d")
 _HEAD_CUT = re.compile(r"(?<=\d)[ .\-]+(?=\d)")  # where a + number may end: between two groups
@@ -173,6 +177,12 @@ _TOLL_FREE = re.compile(r"(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]")
 _TRUNK_GROUP = re.compile(r"0\d\d[ .\-]")
 _PRODUCT_BEFORE = re.compile(r"[A-Za-z][A-Za-z]*OS ?$|(?:[A-Z][a-z]+){2,} ?$")  # HarmonyOS 4.0.0.120
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
+# a version named by the words around it, in any of the four languages (버전 4.6.8.80인데,
+# バージョン3.6.54.36, 9.4.46.252로 업데이트, 3.6.54.36にしたら, running 7.1.10.188, 今6.6.53.78です)
+_VERSION_BEFORE = re.compile(
+    r"(?:버전|バージョン|(?i:running|now\s+on|updat(?:e|ed|ing)\s+to|upgrad(?:e|ed|ing)\s+to)|지금|今|现在)\s*[:：]?\s*$"
+)
+_VERSION_AFTER = re.compile(r"\s*(?:(?:로|으로)\s*업데이트|に(?:更新|アップデート|したら)|版本?)")
 
 
 # where people cut a number they give in two parts: a line break, a slash or an ellipsis, or words
@@ -412,6 +422,7 @@ def phones(text: str) -> Iterator[Span]:
             or _barcode(text, m.start(), m.group())
             or kept.order_after(text, m.end())
             or _IPV4.fullmatch(m.group())  # a kept router's 192.168.50.254 is no mobile's 192 1685 0254
+            or _BUILD.match(m.group())
         )
     ]
     for start, end in shaped:
@@ -493,6 +504,13 @@ def ips(text: str) -> Iterator[Span]:
             if pattern is _IPV4 and (
                 keeps(text, match.start())
                 or _SECTION_AFTER.match(text, match.end())
+                or (
+                    cue_before(text, match.start()) != "id"  # `my IP is now 10.1.2.3`
+                    and (
+                        _VERSION_BEFORE.search(clause_before(text, match.start()))
+                        or _VERSION_AFTER.match(text, match.end())
+                    )
+                )
                 or _PRODUCT_BEFORE.search(text, 0, match.start())
             ):
                 continue
