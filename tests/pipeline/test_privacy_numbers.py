@@ -339,3 +339,29 @@ def test_an_email_with_spaces_or_words_around_its_signs_is_caught(
 )
 def test_an_at_or_a_dot_between_words_is_no_email(text: str) -> None:
     assert "[EMAIL]" not in _redact(text)
+
+
+# ------------------------------------------------------------------ versions and builds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "버전 4.6.8.80인데 튕겨요",
+        "バージョン3.6.54.36にしたら落ちる",
+        "9.4.46.252로 업데이트함",
+        "running 7.1.10.188 now",
+        "after updating to 130.0.6379.246 it crashes",
+        "지금 10.0.22631.2861",
+    ],
+)
+def test_a_version_of_an_ips_or_a_phones_shape_is_kept(text: str) -> None:
+    assert _redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my ip is now 10.43.125.177", "the server at 10.43.125.177 is down", "서버 10.43.125.177에서 에러"],
+)
+def test_an_ip_that_no_version_word_names_is_caught(text: str) -> None:
+    assert "[IP]" in _redact(text)
