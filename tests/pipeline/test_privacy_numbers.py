@@ -365,3 +365,19 @@ def test_a_version_of_an_ips_or_a_phones_shape_is_kept(text: str) -> None:
 )
 def test_an_ip_that_no_version_word_names_is_caught(text: str) -> None:
     assert "[IP]" in _redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "カードNo4012888888881881で払えますか",  # `No` glued to a card
+        "加拿大社会保险号，我的是“046 454 286”，帮我整理一下",  # `mine is` then a quote
+        "is R3532665 a valid HK ID card no",
+        "BH249606\n↑护照号码 29696元包邮",  # the price after the cue is no number it names
+        "K59055175\n↑护照号 学号U202401846",  # nor one that a word of its own names
+        "캐나다 SIN 번호 046-454-286 118.0.6384.95로 업데이트함",  # a version after it is no group of it
+        "연락처 (+82)1056787655 . 1544-2357로 전화했는데",
+    ],
+)
+def test_more_forms_of_ids_cards_and_phones_are_caught(text: str) -> None:
+    assert re.search(r"\[(ID_NUMBER|BANK_CARD|PHONE|SSN)\]", _redact(text)), _redact(text)

@@ -32,6 +32,7 @@ from stdnum.za import idnr
 
 from uxbench.pipeline.privacy import kept
 from uxbench.pipeline.privacy.context import clause_after, clause_before, cue_before, keeps
+from uxbench.pipeline.privacy.numbers import NO_PART as _NO_PART
 from uxbench.pipeline.privacy.numbers import glued, two_parts
 
 Span = tuple[int, int, str]
@@ -41,7 +42,7 @@ Span = tuple[int, int, str]
 # (an ID's name typed glued to it, TFN278 995 213, is no letter beside it)
 _ID_WORDS = ("id", "ic", "sin", "ssn", "tfn", "nric", "hkid", "rrn", "my number", "mynumber")
 _EDGE = glued(r"(?<![0-9A-Za-z+])", _ID_WORDS) + r"(?<!\d[ -])"  # after a +, a phone
-_END = r"(?![0-9A-Za-z])(?![ -]{1,2}\d{1,7}(?!\d))"
+_END = r"(?![0-9A-Za-z])(?![ -]{1,2}\d{1,7}(?![\d.]))"  # a version after it is no group of it
 _FIRST = r"(?=[0-9A-Z])"  # what a number starts with: the regex engine skips to it fast
 _HKID = re.compile(_EDGE + r"([A-Z]{1,2})(\d{6}) ?([(（]?)([0-9A])[)）]?" + _END)
 _MACAU = re.compile(_EDGE + r"[157]\d{6}[(（]\d[)）]")
@@ -129,13 +130,13 @@ _PART_CUE = re.compile(
 )
 # an unbracketed A1234567 is as often a student's or a staff number: only Hong Kong's ID words name it
 _HK_CUE = re.compile(
-    r"HKID|H\.K\.\s*ID|Hong\s*Kong\s*ID|identity\s*card|身份證|身份证|证件|證件|身分証|香港|홍콩",
+    r"HK\s*ID|H\.K\.\s*ID|Hong\s*Kong\s*ID|identity\s*card|身份證|身份证|证件|證件|身分証|香港|홍콩",
     re.IGNORECASE,
 )
 # a clause that only points back at the one before: `a passport no.? mine is …`, `要护照号吗？我的是…`
 _MINE = re.compile(
     r"\s*(?:(?:and\s+)?mine(?:'s|’s|\s+is)?|my\s+one\s+is|我的(?:号码?)?是?|私のは|僕のは|제\s*(?:거|꺼)는)?"
-    r"\s*[:：]?\s*",
+    r"\s*[:：]?\s*[\"'“‘「『]?",
     re.IGNORECASE,
 )
 _ENDS = "，。；;！？!?\n, "
@@ -204,6 +205,17 @@ def _kind(words: str) -> str | None:
     return cue_before(words + "0", len(words), len(words))
 
 
+def _introduces(after: str, at: int) -> bool:
+    """Whether the cue ending at `at` is followed closely by a number it names (not an amount or a
+    date, `↑护照号码 29696元`, nor one that a word of its own names, `↑护照号 学号U2024…`)."""
+    closely = _INTRODUCES.match(after, at)
+    return (
+        closely is not None
+        and _kind(after[at : closely.end() - 1]) is None
+        and not _NO_PART.match(after, closely.end() - 1)
+    )
+
+
 def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     """A cue word in the number's clause with no other number between them, before it or after it
     (`… as the passport no.`; not a word as wide as `番号` or `ID` after it, nor one that another
@@ -219,7 +231,7 @@ def _named(text: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
     digit = _DIGIT.search(after)
     for named in cue.finditer(after, 0, digit.start() if digit else len(after)):
         if named.group().lower() not in _GENERIC:
-            return not _INTRODUCES.match(after, named.end()) and _kind(after[: named.end()]) != "keep"
+            return not _introduces(after, named.end()) and _kind(after[: named.end()]) != "keep"
     return False
 
 

@@ -94,7 +94,9 @@ _AFTER_BRAND = "|".join(f"(?<=(?i:{brand}))" for brand in _CARD_BRANDS)
 # 12-19 digits: whole, in groups of four split by one kind of separator (a dash, one or two spaces),
 # Amex's 4-6-5 or UnionPay's 6-13; not the rest of a number a dash began (1588-9386 5475 …: the card
 # starts after the hotline)
-_CARD_START = rf"(?=\d)(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND})(?<!\d-)"
+_CARD_START = (
+    rf"(?=\d)(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND}|(?<=(?<![A-Za-z])(?i:no)))(?<!\d-)"  # カードNo4111…
+)
 _CARD = re.compile(
     _CARD_START + r"(?:\d{12,19}|\d{4}( {1,2}|-)\d{4}\1\d{4}(?:\1\d{1,7}){0,2}"
     r"|\d{4}( {1,2}|-)\d{6}\2\d{4,5}|\d{6}( {1,2}|-)\d{12,13})" + _END
@@ -195,7 +197,7 @@ _JOINT = re.compile(
     r"[ \t]*[:：]?[ \t]*"
     r"|[ \t]*\n[ \t]*|[ \t]+/[ \t]+|[ \t]*(?:\.{3}|…)[ \t]*)(?=[(+]?\d)"
 )
-_NO_PART = re.compile(
+NO_PART = re.compile(
     r"[\d ]{0,12}\d(?:[.,:/]\d|\s?(?:[年月日時点号號원円块塊元万萬만천억%]"
     r"|(?i:usd|rmb|yen|won|am|pm)(?![A-Za-z])))"
 )
@@ -208,7 +210,7 @@ def two_parts(detector: Detector) -> Detector:
     joint read with the joint as the number's own separator or the other one (never none: two
     numbers run together are a third), and a value
     found across it redacted whole, joint and all. Not where the number after the joint is an
-    amount, a date, a decimal or an address (a card, then a price on the next line: `_NO_PART`)."""
+    amount, a date, a decimal or an address (a card, then a price on the next line: `NO_PART`)."""
 
     @functools.wraps(detector)
     def read(text: str) -> Iterator[Span]:
@@ -216,7 +218,7 @@ def two_parts(detector: Detector) -> Detector:
         yield from found
         for joint in _JOINT.finditer(text):
             cut, rest = joint.span("joint")
-            if _NO_PART.match(text, rest):
+            if NO_PART.match(text, rest):
                 continue
             lo, hi = max(0, cut - _JOINT_WINDOW), rest + _JOINT_WINDOW
             dashed = "-" in _compact_tail(text, cut)
@@ -458,7 +460,7 @@ def _phone_from(text: str, start: int, candidate: str, stop: int) -> int | None:
 
 def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | None:
     """Where the phone number `candidate` at `start` ends, or None when it is no person's."""
-    international = candidate.startswith("+")  # +61.3.1779.5157, +61-7-1987-3997: no decimal, no date
+    international = candidate.lstrip("(").startswith("+")  # +61.3.1779.5157, (+82)10…: no decimal, no date
     if international and (head := _valid_head(candidate)) != candidate:
         return start + len(head)  # a valid number, and what follows it no part of it
     decimal = not (international or cue == "phone") and (
