@@ -381,3 +381,22 @@ def test_an_ip_that_no_version_word_names_is_caught(text: str) -> None:
 )
 def test_more_forms_of_ids_cards_and_phones_are_caught(text: str) -> None:
     assert re.search(r"\[(ID_NUMBER|BANK_CARD|PHONE|SSN)\]", _redact(text)), _redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "快递员打5193 2644找不到人",  # 打 before digits calls
+        "说明我的电話改成5902 0872了",  # 电話 typed half simplified
+        "new number is 9123 4567, old one dead",
+        "电话1 3 8 0 0 1 3 8 0 0 0",  # every digit apart
+        "田中 0 9 0 1 2 3 4 5 6 7 8 まで",
+    ],
+)
+def test_a_phone_after_a_calling_word_or_with_every_digit_apart_is_caught(text: str) -> None:
+    assert "[PHONE]" in _redact(text), _redact(text)
+
+
+@pytest.mark.parametrize("text", ["这件衣服打8折，原价1299", "rate it 5 4 3 2 1 stars", "打1200块给我"])
+def test_a_discount_or_a_short_spaced_count_is_no_phone(text: str) -> None:
+    assert _redact(text) == text

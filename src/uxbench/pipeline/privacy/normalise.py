@@ -2,7 +2,8 @@
 
 - full-width digits, Latin letters and signs fold to ASCII (`１３８…`, `＠`);
 - a run of seven or more Chinese numerals is a number (`一三九五八六五五四三九`, `幺` is 1);
-- zero-width characters pasted from web pages vanish (`138\u200b0013…`);
+- zero-width characters pasted from web pages vanish (`138\u200b0013…`), and so do the spaces of
+  a number typed with every digit apart (`1 3 8 0 0 1 3 8 0 0 0`);
 - an e-mail spelt out (`name at 163 dot com`, `name[at]163.com`, `name艾特qq.com`, `name#qq.com`,
   `nameアットマークdocomo.ne.jp`, `name골뱅이naver.com`, `name(at)x(dot)com`) becomes `name@163.com`,
   but only where a known top-level domain ends it (`look at this.page` is no address).
@@ -46,6 +47,9 @@ def _read_out(match: re.Match[str]) -> str:
 
 _ZH_NUMBER = _numerals(_ZH_DIGITS)
 _KO_NUMBER = _numerals(_KO_DIGITS)
+_SPACED_DIGITS = re.compile(
+    r"(?<![0-9A-Za-z.,])\d(?: \d){6,18}(?![0-9A-Za-z.,])"
+)  # every digit apart, seven or more
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
 # how people write the at-sign and the dot of an address they spell out, in the four languages (a
@@ -118,8 +122,11 @@ def normalise(text: str) -> Normal:
         if numerals.search(folded):
             folded = numerals.sub(_read_out, folded)
     normal = Normal(folded)
-    if _ZERO_WIDTH.search(folded):
-        normal = _edit(normal, [(m.start(), m.end(), "") for m in _ZERO_WIDTH.finditer(folded)])
+    gaps = [(m.start(), m.end(), "") for m in _ZERO_WIDTH.finditer(folded)]
+    for spaced in _SPACED_DIGITS.finditer(folded):  # 1 3 8 0 0 1 3 8 0 0 0: typed to dodge filters
+        gaps += [(at, at + 1, "") for at in range(spaced.start() + 1, spaced.end(), 2)]
+    if gaps:
+        normal = _edit(normal, gaps)
     spelt = _spelt_emails(normal.text)
     return _edit(normal, spelt) if spelt else normal
 

@@ -154,6 +154,9 @@ _NOT_PHONE = re.compile(
     r"|^\d{1,2}\.\d{1,2}\.\d{1,4}$"  # a version with a short middle part (00.00.000): no plan groups so
     r"|" + _BUILD.pattern
 )
+# phone words no other kind shares, just before the number: 快递员打5193 2644 (打 before digits
+# calls; 打8折 has no seven), 电話 typed half simplified, `new number is …`
+_CALL_BEFORE = re.compile(r"(?:打|电話|電话)\s*(?:改成|改为|是)?\s*$|(?i:new\s+(?:phone\s+)?number\s+is\s*)$")
 _FRACTION = re.compile(r"[.,]\d")
 _HEAD_CUT = re.compile(r"(?<=\d)[ .\-]+(?=\d)")  # where a + number may end: between two groups
 _LATER_GROUP = re.compile(r"(?<=\d )[(+]?\d(?=[\d \-().]{6})")  # a group after a space, 7+ characters left
@@ -451,6 +454,8 @@ def _phone_from(text: str, start: int, candidate: str, stop: int) -> int | None:
     cue = cue_before(text, start)
     if cue == "keep":
         return None
+    if cue is None and _CALL_BEFORE.search(text, max(0, start - 16), start):
+        cue = "phone"
     end = _phone_end(text, start, candidate, cue)
     if end is None and " " in candidate and _FRACTION.match(text, stop):
         # 080-5135-9228 16.9.52: a number, then a version or an amount that it ran into
