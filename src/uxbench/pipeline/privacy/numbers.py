@@ -279,7 +279,10 @@ def id_numbers(text: str) -> Iterator[Span]:
     for match in _ID18.finditer(text):  # with no ID cue, a birth date where it stands (not 2 numbers)
         cue, digits = cue_before(text, match.start()), _compact(match.group())
         if cue == "id" or (
-            cue != "keep" and _born_on(digits[6:14]) and (cue != "card" or _checked_resident_id(digits))
+            cue != "keep"
+            and _born_on(digits[6:14])
+            and (cue != "card" or _checked_resident_id(digits))
+            and not kept.order_after(text, match.end())  # `…这个单能退吗`: an order's number
         ):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _ID15.finditer(text):
