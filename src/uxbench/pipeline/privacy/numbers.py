@@ -159,6 +159,7 @@ _NOT_PHONE = re.compile(
 _CALL_BEFORE = re.compile(r"(?:打|电話|電话)\s*(?:改成|改为|是)?\s*$|(?i:new\s+(?:phone\s+)?number\s+is\s*)$")
 _FRACTION = re.compile(r"[.,]\d")
 _HEAD_CUT = re.compile(r"(?<=\d)[ .\-]+(?=\d)")  # where a + number may end: between two groups
+_OWN_DIGITS, _WHOLE_DIGITS = 5, 9  # a number before (not 400 of 400 020-0000), a whole phone after it
 _LATER_GROUP = re.compile(r"(?<=\d )[(+]?\d(?=[\d \-().]{6})")  # a group after a space, 7+ characters left
 _DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
@@ -245,6 +246,10 @@ def _compact_tail(text: str, end: int) -> str:
     while start > max(0, end - 24) and (text[start - 1].isdigit() or text[start - 1] == "-"):
         start -= 1
     return text[start:end]
+
+
+def _digits(text: str) -> int:
+    return sum(c.isdigit() for c in text)
 
 
 def _compact(number: str) -> str:
@@ -443,9 +448,14 @@ def phones(text: str) -> Iterator[Span]:
         start = match.start() + match.group().index(candidate[0])
         end = _phone_from(text, start, candidate, match.end())
         if end is None:  # a number that another ran into: 学籍番号20596490 03 3550 3653, 1899-1307 010.…
-            for group in _LATER_GROUP.finditer(candidate):
+            for group in _LATER_GROUP.finditer(candidate):  # after a number of its own, a whole one
                 later = _PHONE.match(text, start + group.start())
-                if later and (end := _phone_from(text, later.start(), later.group().strip(), later.end())):
+                if (
+                    later
+                    and _digits(candidate[: group.start()]) >= _OWN_DIGITS
+                    and _digits(later.group()) >= _WHOLE_DIGITS
+                    and (end := _phone_from(text, later.start(), later.group().strip(), later.end()))
+                ):
                     start = later.start()
                     break
         if end is not None:
@@ -475,7 +485,7 @@ def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | 
         candidate.count(".") == 1 or _DECIMAL.search(candidate)
     )
     end = start + len(candidate)
-    if sum(c.isdigit() for c in candidate) < _PHONE_DIGITS:
+    if _digits(candidate) < _PHONE_DIGITS:
         return None  # no numbering plan has a person's number this short (`微信 00.00.0`)
     if decimal or (not international and _NOT_PHONE.search(candidate)) or _URL_PATH.match(text, end):
         return None  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
