@@ -28,7 +28,8 @@ _STATUS = re.compile(
 # an order named after its number, in its clause: 这个单 / 订单, 주문, の注文, order
 _ORDER_AFTER = re.compile(
     r"\s?(?:这个?单|這個?單|订单|訂單|注文|の注文|주문|(?i:order|purchase)(?![A-Za-z]))"
-    r"(?!\s*(?i:no\.?|number|#|id|号|번호)?\s*[:：#]?\s*[A-Za-z]{0,4}\d)"  # not the cue of the next number
+    # not the cue of the next number
+    r"(?!\s*(?i:no\.?|number|#|id|号|编号|番号|번호)?\s*[:：#]?\s*[A-Za-z]{0,4}\d)"
 )
 _CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip the long pattern
 _MODEL_BEFORE = re.compile(

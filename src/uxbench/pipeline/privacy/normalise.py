@@ -2,7 +2,8 @@
 
 - full-width digits, Latin letters and signs fold to ASCII (`１３８…`, `＠`);
 - a run of seven or more Chinese numerals is a number (`一三九五八六五五四三九`, `幺` is 1);
-- zero-width characters pasted from web pages vanish (`138\u200b0013…`);
+- zero-width characters pasted from web pages vanish (`138\u200b0013…`), and so do the spaces of
+  a number typed with every digit apart (`1 3 8 0 0 1 3 8 0 0 0`);
 - an e-mail spelt out (`name at 163 dot com`, `name[at]163.com`, `name艾特qq.com`, `name#qq.com`,
   `nameアットマークdocomo.ne.jp`, `name골뱅이naver.com`, `name(at)x(dot)com`) becomes `name@163.com`,
   but only where a known top-level domain ends it (`look at this.page` is no address).
@@ -19,9 +20,36 @@ from dataclasses import dataclass
 _WIDE = (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))
 _FOLD: dict[int, int | str] = {code: code - 0xFEE0 for code in _WIDE}
 _FOLD.update({ord("＠"): "@", ord("＋"): "+", ord("－"): "-", ord("．"): ".", ord("＿"): "_", ord("＃"): "#"})
+_FOLD.update({ord("（"): "(", ord("）"): ")"})
+# the ideographic space between full-width groups and the no-break spaces pasted from web pages
+_FOLD.update(dict.fromkeys(map(ord, "\u3000\u00a0\u2007\u202f"), " "))
 _ZH_DIGITS = {"零": "0", "〇": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4"}
 _ZH_DIGITS.update({"五": "5", "六": "6", "七": "7", "八": "8", "九": "9"})
-_ZH_NUMBER = re.compile(f"[{''.join(_ZH_DIGITS)}]{{7,}}")
+# Korean's Sino-Korean numerals, as a number is read out (공일공 is 010)
+_KO_DIGITS = {"공": "0", "영": "0", "일": "1", "이": "2", "삼": "3", "사": "4", "오": "5", "육": "6"}
+_KO_DIGITS.update({"칠": "7", "팔": "8", "구": "9"})
+_NUMERALS = {**_ZH_DIGITS, **_KO_DIGITS}
+
+
+def _numerals(digits: dict[str, str]) -> re.Pattern[str]:
+    """Numerals in a row, or in groups of two to four split by a space or a dash (幺三五 三四二八
+    九七六三, 공일공-사일일육-오삼공일); `_read_out` takes seven or more: a number read out, never a word."""
+    one = f"[{''.join(digits)}]"
+    return re.compile(f"{one}{{2,24}}(?:[ -]{one}{{2,4}}){{0,3}}")
+
+
+def _read_out(match: re.Match[str]) -> str:
+    numerals = match.group()
+    if sum(c in _NUMERALS for c in numerals) < 7:
+        return numerals
+    return "".join(_NUMERALS.get(c, c) for c in numerals)
+
+
+_ZH_NUMBER = _numerals(_ZH_DIGITS)
+_KO_NUMBER = _numerals(_KO_DIGITS)
+_SPACED_DIGITS = re.compile(
+    r"(?<![0-9A-Za-z.,])\d(?: \d){6,18}(?![0-9A-Za-z.,])"
+)  # every digit apart, seven or more
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
 # how people write the at-sign and the dot of an address they spell out, in the four languages (a
@@ -38,10 +66,12 @@ _AT_WORDS = (
     "アットマーク",
     "あっとまーく",
     "アット",
+    "あっと",
     "골뱅이",
     "앳",
 )
-_DOT_WORDS = ("[dot]", "(dot)", "{dot}", "<dot>", "[.]", "(.)", "点", "點", "ドット", "どっと", "닷", "쩜")
+_DOT_WORDS = ("[dot]", "(dot)", "{dot}", "<dot>", "[.]", "(.)", "点", "點")
+_DOT_WORDS += ("ドット", "どっと", "닷", "쩜", "점")
 # the top-level domains of the mail people give: generic ones and the countries of the four languages
 _TLDS = (
     "com|net|org|edu|gov|mil|int|info|biz|name|pro|mobi|asia|io|ai|app|dev|me|co|tv|cc|xyz|online|site|"
@@ -55,8 +85,10 @@ def _spelt(words: tuple[str, ...]) -> str:
 
 
 _LOCAL = r"[A-Za-z0-9][A-Za-z0-9._%+\-]*"
-_AT = rf"(?:\s*(?:{_spelt(_AT_WORDS)})\s*|\s+at\s+|[#@])"  # `@`: a spelt dot after a typed at-sign
-_DOT = rf"(?:\s*(?:{_spelt(_DOT_WORDS)})\s*|\s+dot\s+|\.|。)"
+# `@`: a spelt dot after a typed at-sign, or spaces around it (`name @ gmail.com`, `mail . com`)
+_AT = rf"(?:\s*(?:{_spelt(_AT_WORDS)})\s*|\s+at\s+|\s*@\s*|#)"
+# a dot with spaces around it only before a label in lower case (`mail . com`, not `home . Me too`)
+_DOT = rf"(?:\s*(?:{_spelt(_DOT_WORDS)})\s*|\s+dot\s+|\s+\.\s+(?=(?-i:[a-z0-9]))|\.|。)"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 _SPELT_EMAIL = re.compile(
     rf"(?<![A-Za-z0-9._%+\-]){_LOCAL}(?P<at>{_AT})"
@@ -86,11 +118,15 @@ class Normal:
 def normalise(text: str) -> Normal:
     """The normal form of `text` (see the module's docstring)."""
     folded = text.translate(_FOLD)
-    if _ZH_NUMBER.search(folded):
-        folded = _ZH_NUMBER.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group()), folded)
+    for numerals in (_ZH_NUMBER, _KO_NUMBER):
+        if numerals.search(folded):
+            folded = numerals.sub(_read_out, folded)
     normal = Normal(folded)
-    if _ZERO_WIDTH.search(folded):
-        normal = _edit(normal, [(m.start(), m.end(), "") for m in _ZERO_WIDTH.finditer(folded)])
+    gaps = [(m.start(), m.end(), "") for m in _ZERO_WIDTH.finditer(folded)]
+    for spaced in _SPACED_DIGITS.finditer(folded):  # 1 3 8 0 0 1 3 8 0 0 0: typed to dodge filters
+        gaps += [(at, at + 1, "") for at in range(spaced.start() + 1, spaced.end(), 2)]
+    if gaps:
+        normal = _edit(normal, gaps)
     spelt = _spelt_emails(normal.text)
     return _edit(normal, spelt) if spelt else normal
 

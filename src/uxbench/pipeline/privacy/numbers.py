@@ -16,9 +16,10 @@ digits (the caller folds those), glued to text of any script or to a card's bran
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 
 import phonenumbers
@@ -57,40 +58,66 @@ _BUSINESS = {
 }
 Span = tuple[int, int, str]
 
+
+def glued(edge: str, words: tuple[str, ...]) -> str:
+    """Where a number starts: at `edge` (a lookbehind), or just after one of `words` typed glued to
+    it (TEL+81…, WhatsApp0086…, TFN278…): a lookbehind of fixed width per word, each a whole word."""
+    after = "|".join(f"(?<=(?<![A-Za-z])(?i:{word}))" for word in words)
+    return f"(?:{edge}|(?<=[A-Za-z])(?=[+(\\d])(?:{after}))"  # only a letter, then a number, reads words
+
+
 _EDGE = r"(?<![0-9A-Za-z])"
 _END = r"(?![0-9A-Za-z])"
 _SEPARATORS = re.compile(r"[\s\-/.]")
 # 18-character resident IDs (grouped by spaces or dashes anyhow, by / or . as 6-8-4 or 6-4-4-4) and
 # the 15-digit ones issued before 1999; Taiwan's IDs (A123456789); UK national insurance numbers
 _ID18 = re.compile(
-    _EDGE
+    r"(?=\d)"
+    + _EDGE
     + r"(?:\d(?:[ -]?\d){16}[ -]?[0-9Xx]"
     + r"|\d{6}([/.])\d{8}\1\d{3}[0-9Xx]|\d{6}([/.])\d{4}\2\d{4}\2\d{3}[0-9Xx])"
     + _END
 )
 _ID_TW = re.compile(_EDGE + r"[A-Z][1289]\d{8}" + _END)
 _NINO = re.compile(_EDGE + r"[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Z]" + _END)
-_ID15 = re.compile(r"(?<![0-9A-Za-z])(?<![0-9][ -])\d(?:[ -]?\d){14}(?![0-9A-Za-z])(?![ -][0-9])")
-_SSN = re.compile(_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _EDGE + r"\d{9}" + _END)
-_IBAN = re.compile(_EDGE + r"[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?" + _END)
+_ID15 = re.compile(r"(?=\d)(?<![0-9A-Za-z])(?<![0-9][ -])\d(?:[ -]?\d){14}(?![0-9A-Za-z])(?![ -][0-9])")
+_SSN_EDGE = glued(_EDGE, ("ssn",))
+_SSN = re.compile(
+    r"(?=\d)(?:" + _SSN_EDGE + r"\d{3}([ -])\d{2}\1\d{4}" + _END + r"|" + _SSN_EDGE + r"\d{9}" + _END + ")"
+)
+_IBAN = re.compile(
+    r"(?=[A-Za-z])" + _EDGE + r"[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?" + _END
+)
 # card brands a number is typed glued to (Visa4111…, AMEX3782…)
 _CARD_BRANDS = ("visa", "amex", "jcb", "mastercard", "master", "unionpay", "discover", "diners", "maestro")
 _AFTER_BRAND = "|".join(f"(?<=(?i:{brand}))" for brand in _CARD_BRANDS)
-# 12-19 digits: whole, in groups of four split by one kind of space or dash, or Amex's 4-6-5; not the
-# rest of a number a dash began (1588-9386 5475 …: the card starts after the hotline)
-_CARD = re.compile(
-    rf"(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND})(?<!\d-)"
-    r"(?:\d{12,19}|\d{4}([ -])\d{4}\1\d{4}(?:\1\d{1,7}){0,2}|\d{4}([ -])\d{6}\2\d{4,5})" + _END
+# 12-19 digits: whole, in groups of four split by one kind of separator (a dash, one or two spaces),
+# Amex's 4-6-5 or UnionPay's 6-13; not the rest of a number a dash began (1588-9386 5475 …: the card
+# starts after the hotline)
+_CARD_START = (
+    rf"(?=\d)(?:(?<![0-9A-Za-z.,+/])|{_AFTER_BRAND}|(?<=(?<![A-Za-z])(?i:no)))(?<!\d-)"  # カードNo4111…
 )
+_CARD = re.compile(
+    _CARD_START + r"(?:\d{12,19}|\d{4}( {1,2}|-)\d{4}\1\d{4}(?:\1\d{1,7}){0,2}"
+    r"|\d{4}( {1,2}|-)\d{6}\2\d{4,5}|\d{6}( {1,2}|-)\d{12,13})" + _END
+)
+# after a card cue, 12-19 digits in any groups that pass Luhn (6217 1121 8282 7605564, 3458 008601
+# 19343), not into a version or an amount after them
+_CARD_ANY_GROUPS = re.compile(_CARD_START + r"\d(?:[ -]{0,2}\d){11,18}" + _END + r"(?![.,:/]\d)")
+# phone words typed glued to the number (TEL+81 90-…, WhatsApp+86…, HP010-…)
+_PHONE_WORDS = ("tel", "phone", "mobile", "mob", "cell", "whatsapp", "hp", "ph", "sms", "viber")
+_PHONE_EDGE = glued(r"(?<![0-9A-Za-z+\-/.])", _PHONE_WORDS)
 # shapes that are phones wherever they stand: a mainland mobile; a North American number with its
 # groups split (any area code) and an extension; a UK number; a number with a trunk 0 and one split
 _PHONE_SHAPES = re.compile(
-    r"(?<![0-9A-Za-z+\-/.])(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
-    r"|(?<![0-9A-Za-z+\-/.])(?:(?:\+ ?1|001|1(?= ?\())[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
+    r"(?=[(+\d])(?:"
+    + _PHONE_EDGE
+    + r"(?:(?:\(?\+ ?86\)?|0086)[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![0-9A-Za-z])(?!\.\d)"
+    r"|" + _PHONE_EDGE + r"(?:(?:\+ ?1|001|1(?= ?\())[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}"
     r"(?: ?(?:x|ext\.? ?|#)\d{1,6})?(?![0-9A-Za-z])"
-    r"|(?<![0-9A-Za-z+\-/.])(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{1,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
+    r"|" + _PHONE_EDGE + r"(?:\+44 ?(?:\(0\))? ?\d{2,4}|\(0\d{1,4}\)|0\d{2,4}) ?\d{3,4}[ -]?\d{3,4}"
     r"(?![0-9A-Za-z])"
-    r"|(?<![0-9A-Za-z+\-/.])(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z])"
+    r"|" + _PHONE_EDGE + r"(?:0\d{1,3}[ -]|\(0\d{1,3}\) ?)\d{6,8}(?![0-9A-Za-z]))"
 )
 # after a phone cue: any run of 7-15 digits, however split (not into a version or an amount after it)
 _PHONE_DIGITS = 7  # the fewest digits of a number a person is called on
@@ -111,14 +138,29 @@ _EXTENSION = re.compile(r"\d ?(?:x|ext\.?) ?\d")
 _COUNTRY_CODE_BEFORE = re.compile(r"\+ ?\d{1,3}[ .\-]?$")
 # how a North American number is written (1-800-…, 1 (415) …): never a mainland mobile (180 0402 4583)
 _NANP_GROUPS = re.compile(r"\+?1[ .-]\(?\d{3}\)?[ .-]|\+?1 ?\(\d{3}\)")
-_PHONE = re.compile(r"(?<![0-9A-Za-z+(])(?<!\d[\-/.])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d" + _END)
+_PHONE = re.compile(
+    r"(?=[(+\d])"
+    + glued(r"(?<![0-9A-Za-z+(])", _PHONE_WORDS)
+    + r"(?<!\d[\-/.])\(?(?:\+ ?|00)?\(?\d[\d \t().\-]{5,18}\d"
+    + _END
+)
 # what looks like a phone number to libphonenumber but is a date (2024-06-14 04) or a decimal (3.108607)
+_BUILD = re.compile(
+    r"^\d{1,3}\.\d{1,2}\.\d{3,5}\.\d{1,4}$"
+)  # a browser's or a system's build (130.0.6379.246)
 _NOT_PHONE = re.compile(
     r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d"
     r"|^\d{1,3}(?:\.\d{1,3}){3}$|^[1-9]\d?(?:\.\d{1,4}){2,3}$"  # an IP, a version (6.0.47.1000)
     r"|^\d{1,2}\.\d{1,2}\.\d{1,4}$"  # a version with a short middle part (00.00.000): no plan groups so
+    r"|" + _BUILD.pattern
 )
+# phone words no other kind shares, just before the number: 快递员打5193 2644 (打 before digits
+# calls; 打8折 has no seven), 电話 typed half simplified, `new number is …`
+_CALL_BEFORE = re.compile(r"(?:打|电話|電话)\s*(?:改成|改为|是)?\s*$|(?i:new\s+(?:phone\s+)?number\s+is\s*)$")
 _FRACTION = re.compile(r"[.,]\d")
+_HEAD_CUT = re.compile(r"(?<=\d)[ .\-]+(?=\d)")  # where a + number may end: between two groups
+_OWN_DIGITS, _WHOLE_DIGITS = 5, 9  # a number before (not 400 of 400 020-0000), a whole phone after it
+_LATER_GROUP = re.compile(r"(?<=\d )[(+]?\d(?=[\d \-().]{6})")  # a group after a space, 7+ characters left
 _DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
 _HOME_NETWORK = ipaddress.ip_network("192.168.0.0/16")
@@ -141,6 +183,73 @@ _TOLL_FREE = re.compile(r"(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]")
 _TRUNK_GROUP = re.compile(r"0\d\d[ .\-]")
 _PRODUCT_BEFORE = re.compile(r"[A-Za-z][A-Za-z]*OS ?$|(?:[A-Z][a-z]+){2,} ?$")  # HarmonyOS 4.0.0.120
 _SECTION_AFTER = re.compile(r"\s*(?:节|章|条|款|版)")
+# a version named by the words around it, in any of the four languages (버전 4.6.8.80인데,
+# バージョン3.6.54.36, 9.4.46.252로 업데이트, 3.6.54.36にしたら, running 7.1.10.188, 今6.6.53.78です)
+_VERSION_BEFORE = re.compile(
+    r"(?:버전|バージョン|(?i:running|now\s+on|updat(?:e|ed|ing)\s+to|upgrad(?:e|ed|ing)\s+to)|지금|今|现在)\s*[:：]?\s*$"
+)
+_VERSION_AFTER = re.compile(r"\s*(?:(?:로|으로)\s*업데이트|に(?:更新|アップデート|したら)|版本?)")
+
+
+# where people cut a number they give in two parts: a line break, a slash or an ellipsis, or words
+# (a conjunction after a comma joins clauses, `…3602, 그리고 422 에러`; `，后面是` names the rest)
+# (`+44 7928 then 805805`, `010-3151\n0095`, `4563 5066 5840 后几位 8577`, `760903、続きは01-6120`)
+_JOINT = re.compile(
+    r"\d(?P<joint>[ \t]*(?i:then|and\s+then|followed\s+by|然后|接着|续|續|그리고)[ \t]*"
+    r"|[ \t]*(?:[，、,][ \t]*)?"
+    r"(?i:the\s+rest\s+is|后几位|后面是|后面|続きは|続き|残りは|あとは|뒤에는|나머지는|다음은)"
+    r"[ \t]*[:：]?[ \t]*"
+    r"|[ \t]*\n[ \t]*|[ \t]+/[ \t]+|[ \t]*(?:\.{3}|…)[ \t]*)(?=[(+]?\d)"
+)
+NO_PART = re.compile(
+    r"[\d ]{0,12}\d(?:[.,:/]\d|\s?(?:[年月日時点号號원円块塊元万萬만천억%]"
+    r"|(?i:usd|rmb|yen|won|am|pm)(?![A-Za-z])))"
+)
+_JOINT_WINDOW = 64  # characters read on each side of a joint: the number's parts and its cue
+Detector = Callable[[str], Iterator[Span]]
+
+
+def two_parts(detector: Detector) -> Detector:
+    """`detector`, and what it finds in a number given in two parts (`_JOINT`): the text around each
+    joint read with the joint as the number's own separator or the other one (never none: two
+    numbers run together are a third), and a value
+    found across it redacted whole, joint and all. Not where the number after the joint is an
+    amount, a date, a decimal or an address (a card, then a price on the next line: `NO_PART`)."""
+
+    @functools.wraps(detector)
+    def read(text: str) -> Iterator[Span]:
+        found = list(detector(text))
+        yield from found
+        for joint in _JOINT.finditer(text):
+            cut, rest = joint.span("joint")
+            if NO_PART.match(text, rest):
+                continue
+            lo, hi = max(0, cut - _JOINT_WINDOW), rest + _JOINT_WINDOW
+            dashed = "-" in _compact_tail(text, cut)
+            for separator in ("-", " ") if dashed else (" ", "-"):
+                seam = cut - lo + len(separator)
+                spans = [
+                    (lo + s, e - seam + rest, kind)
+                    for s, e, kind in detector(text[lo:cut] + separator + text[rest:hi])
+                    if s < cut - lo and e > seam
+                ]
+                if spans:
+                    yield from spans
+                    break
+
+    return read
+
+
+def _compact_tail(text: str, end: int) -> str:
+    """The digits and dashes that end at `end`: the first part of a number given in two."""
+    start = end
+    while start > max(0, end - 24) and (text[start - 1].isdigit() or text[start - 1] == "-"):
+        start -= 1
+    return text[start:end]
+
+
+def _digits(text: str) -> int:
+    return sum(c.isdigit() for c in text)
 
 
 def _compact(number: str) -> str:
@@ -148,11 +257,12 @@ def _compact(number: str) -> str:
 
 
 def _born_on(yymmdd: str) -> bool:
+    """A birth date of a living person (YYYYMMDD; an order's 20251217-1307… holds 1713-07-18)."""
     try:
-        date(int(yymmdd[:4]), int(yymmdd[4:6]), int(yymmdd[6:8]))
+        born = date(int(yymmdd[:4]), int(yymmdd[4:6]), int(yymmdd[6:8]))
     except ValueError:
         return False
-    return True
+    return born.year >= 1900
 
 
 def _checked_resident_id(digits: str) -> bool:
@@ -167,13 +277,17 @@ def _old_resident_id(digits: str) -> bool:
     return _born_on("19" + digits[6:12])
 
 
+@two_parts
 def id_numbers(text: str) -> Iterator[Span]:
     """Resident IDs by shape (after a card cue, only one with a valid check digit), Taiwan's IDs, UK national
     insurance numbers; a 15-digit number needs a birth date in it or an ID cue."""
     for match in _ID18.finditer(text):  # with no ID cue, a birth date where it stands (not 2 numbers)
         cue, digits = cue_before(text, match.start()), _compact(match.group())
         if cue == "id" or (
-            cue != "keep" and _born_on(digits[6:14]) and (cue != "card" or _checked_resident_id(digits))
+            cue != "keep"
+            and _born_on(digits[6:14])
+            and (cue != "card" or _checked_resident_id(digits))
+            and not kept.order_after(text, match.end())  # `…这个单能退吗`: an order's number
         ):
             yield match.start(), match.end(), "ID_NUMBER"
     for match in _ID15.finditer(text):
@@ -190,6 +304,7 @@ def id_numbers(text: str) -> Iterator[Span]:
                 yield match.start(), match.end(), "ID_NUMBER"
 
 
+@two_parts
 def ssns(text: str) -> Iterator[Span]:
     """US social security numbers: grouped 123-45-6789 anywhere, nine digits only after SSN."""
     for match in _SSN.finditer(text):
@@ -209,19 +324,26 @@ def ibans(text: str) -> Iterator[Span]:
                 break
 
 
+@two_parts
 def cards(text: str) -> Iterator[Span]:
-    """Any 12-19 digit number after 卡号 / card; a Luhn-valid one anywhere but after a keep cue."""
+    """Any 12-19 digit number after 卡号 / card, in any groups; a Luhn-valid one of a card's
+    grouping anywhere but after a keep cue."""
+    found = [  # the longest reading after a cue first (6212  2138  2986 5393: the strict one stops at 2986)
+        match.span() for match in _CARD_ANY_GROUPS.finditer(text) if cue_before(text, match.start()) == "card"
+    ]
     for match in _CARD.finditer(text):
         cue = cue_before(text, match.start())
-        if _URL_PATH.match(text, match.end()):
-            continue  # a page of a site (item.jd.com/100012043978.html)
+        if _URL_PATH.match(text, match.end()) or any(s < match.end() and match.start() < e for s, e in found):
+            continue  # a page of a site (item.jd.com/100012043978.html); a card read already
         digits = _compact(match.group())
         if cue != "card" and (
             (len(digits) == 13 and ean.is_valid(digits)) or kept.order_after(text, match.end())
         ):
             continue  # an EAN-13 barcode: a product's, not a person's; an order's number
         if cue == "card" or (cue != "keep" and luhn.is_valid(digits)):
-            yield match.start(), match.end(), "BANK_CARD"
+            found.append(match.span())
+    for start, end in found:
+        yield start, end, "BANK_CARD"
 
 
 def _valid_phone(candidate: str) -> bool:
@@ -247,6 +369,17 @@ def _valid_phone(candidate: str) -> bool:
                     return True
                 break
     return False
+
+
+def _valid_head(candidate: str) -> str:
+    """A + number up to its last group that makes it valid in its country's plan, when one does
+    (`+82 10-5608-7926 206`: an amount after it); else the whole, which fails closed."""
+    cuts = [len(candidate)] + [m.start() for m in _HEAD_CUT.finditer(candidate)][::-1][:3]
+    for cut in cuts:
+        number = _parsed(candidate[:cut].replace(".", " "), None)
+        if number is not None and phonenumbers.is_valid_number(number):
+            return candidate[:cut]
+    return candidate
 
 
 def _parsed(digits: str, region: str | None) -> phonenumbers.PhoneNumber | None:
@@ -288,6 +421,7 @@ def _barcode(text: str, start: int, number: str) -> bool:
     )
 
 
+@two_parts
 def phones(text: str) -> Iterator[Span]:
     """Phone-shaped numbers (`_PHONE_SHAPES`), any run of digits after a phone cue (or just before
     one, `…に電話`, unless a hotline), and numbers that libphonenumber's metadata calls valid for
@@ -301,6 +435,7 @@ def phones(text: str) -> Iterator[Span]:
             or _barcode(text, m.start(), m.group())
             or kept.order_after(text, m.end())
             or _IPV4.fullmatch(m.group())  # a kept router's 192.168.50.254 is no mobile's 192 1685 0254
+            or _BUILD.match(m.group())
         )
     ]
     for start, end in shaped:
@@ -309,27 +444,48 @@ def phones(text: str) -> Iterator[Span]:
     for match in _PHONE.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in shaped):
             continue  # a shape took it: libphonenumber need not read it
-        cue = cue_before(text, match.start())
-        if cue == "keep":
-            continue
         candidate = match.group().strip()
         start = match.start() + match.group().index(candidate[0])
-        end = _phone_end(text, start, candidate, cue)
-        if end is None and " " in candidate and _FRACTION.match(text, match.end()):
-            # 080-5135-9228 16.9.52: a number, then a version or an amount that it ran into
-            end = _phone_end(text, start, candidate.rsplit(" ", 1)[0].rstrip(" ("), cue)
+        end = _phone_from(text, start, candidate, match.end())
+        if end is None:  # a number that another ran into: 学籍番号20596490 03 3550 3653, 1899-1307 010.…
+            for group in _LATER_GROUP.finditer(candidate):  # after a number of its own, a whole one
+                later = _PHONE.match(text, start + group.start())
+                if (
+                    later
+                    and _digits(candidate[: group.start()]) >= _OWN_DIGITS
+                    and _digits(later.group()) >= _WHOLE_DIGITS
+                    and (end := _phone_from(text, later.start(), later.group().strip(), later.end()))
+                ):
+                    start = later.start()
+                    break
         if end is not None:
             yield start, end, "PHONE"
 
 
+def _phone_from(text: str, start: int, candidate: str, stop: int) -> int | None:
+    """Where a phone number read from `start` ends (`candidate` runs to `stop`), or None."""
+    cue = cue_before(text, start)
+    if cue == "keep":
+        return None
+    if cue is None and _CALL_BEFORE.search(text, max(0, start - 16), start):
+        cue = "phone"
+    end = _phone_end(text, start, candidate, cue)
+    if end is None and " " in candidate and _FRACTION.match(text, stop):
+        # 080-5135-9228 16.9.52: a number, then a version or an amount that it ran into
+        end = _phone_end(text, start, candidate.rsplit(" ", 1)[0].rstrip(" ("), cue)
+    return end
+
+
 def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | None:
     """Where the phone number `candidate` at `start` ends, or None when it is no person's."""
-    international = candidate.startswith("+")  # +61.3.1779.5157, +61-7-1987-3997: no decimal, no date
+    international = candidate.lstrip("(").startswith("+")  # +61.3.1779.5157, (+82)10…: no decimal, no date
+    if international and (head := _valid_head(candidate)) != candidate:
+        return start + len(head)  # a valid number, and what follows it no part of it
     decimal = not (international or cue == "phone") and (
         candidate.count(".") == 1 or _DECIMAL.search(candidate)
     )
     end = start + len(candidate)
-    if sum(c.isdigit() for c in candidate) < _PHONE_DIGITS:
+    if _digits(candidate) < _PHONE_DIGITS:
         return None  # no numbering plan has a person's number this short (`微信 00.00.0`)
     if decimal or (not international and _NOT_PHONE.search(candidate)) or _URL_PATH.match(text, end):
         return None  # a decimal, a date, an IP, a page of a site (item.jd.com/100012043978.html)
@@ -368,6 +524,13 @@ def ips(text: str) -> Iterator[Span]:
             if pattern is _IPV4 and (
                 keeps(text, match.start())
                 or _SECTION_AFTER.match(text, match.end())
+                or (
+                    cue_before(text, match.start()) != "id"  # `my IP is now 10.1.2.3`
+                    and (
+                        _VERSION_BEFORE.search(clause_before(text, match.start()))
+                        or _VERSION_AFTER.match(text, match.end())
+                    )
+                )
                 or _PRODUCT_BEFORE.search(text, 0, match.start())
             ):
                 continue
