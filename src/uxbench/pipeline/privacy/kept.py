@@ -9,6 +9,10 @@ rather than a list of examples:
   single capital letter), or after a determiner (`my Visual Studio Code`, `on Amazon Prime`). A
   person's name has no model number and takes no determiner, so a name candidate with either is
   a product;
+- a shop, brand or place named after a person (`杨国福麻辣烫`, `钟薛高旗舰店`, `Calvin Klein had a sale`,
+  `bought it at Ralph Lauren`, `我用的是陈皮`): a name candidate with a word of trade beside it
+  (a shop, a store's door, its goods, a sale, buying at it, an app that will not open). People are
+  not bought at, have no flagship store and do not open, so such a candidate is a brand;
 - an order's number named by the words just after it (`3961…这个单能退吗`, `2024…433 주문 취소`,
   `…の注文をキャンセル`): the cue before a number is read by `context`, this one follows it.
 """
@@ -37,6 +41,30 @@ _MODEL_BEFORE = re.compile(
 _LATIN = re.compile("[A-Za-z]")
 _CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
 _MODEL = re.compile(r"\s(?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
+
+
+# what names a shop, a brand or an app just after its name: its store, its door, its goods, a sale
+_TRADE_AFTER = re.compile(
+    r"\s?(?:旗舰店|旗艦店|专卖店|專賣店|专营店|门店|門店|分店|总店|店|门口|門口|麻辣烫|麻辣燙|火锅|火鍋|奶茶|"
+    r"的东西|的東西|家的东西|的(?:产品|產品|衣服|鞋|包|新款)|官网|官網|官方|打不开|打不開|上下的单|上下的單|上买|上買|"
+    r"で買|で購入|のセール|の店|のお店|店舗|에서\s?(?:샀|구매|산)|매장|세일|"
+    r"(?i:had\s+a\s+(?:big\s+)?sale|(?:is\s+)?(?:having|on)\s+(?:a\s+)?sale|store|shop|outlet|boutique|"
+    r"flagship|website|app(?![A-Za-z])))"
+)
+# what names one before it: buying there, a gift from it, using it (我用的是…, 在…上下的单)
+_TRADE_BEFORE = re.compile(
+    r"(?:用的是|用的|在用|下载了?|下載了?|"
+    r"(?i:(?:bought|buy|purchased?|got|ordered|shop(?:ped|ping)?)(?:\s+(?:it|this|that|them|these|one))?\s+"
+    r"(?:at|from|on)|gift\s+from|at|near|visit(?:ed|ing)?))\s*(?:(?i:mr|mrs|ms|dr|prof)\.?\s+)?$"
+)
+
+
+def brand(text: str, start: int, end: int) -> bool:
+    """Whether the name candidate at `start:end` names a shop, a brand or an app (see the docstring)."""
+    return (
+        _TRADE_AFTER.match(text, end) is not None
+        or _TRADE_BEFORE.search(text, max(0, start - 24), start) is not None
+    )
 
 
 def statuses(text: str) -> list[tuple[int, int]]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from uxbench.pipeline.privacy.context import clause_before
+
 Span = tuple[int, int, str]
 
 _CJK = r"\u4e00-\u9fff"
@@ -58,7 +60,8 @@ _STOP = (
     "and|or|but|i|im|i'm|am|is|are|was|here|from|to|the|a|an|of|in|on|at|for|with|my|me|please|thanks|thank|"
     "need|want|have|has|had|can|could|would|will|just|so|and|nice|hello|hi|btw|by|not|it|this|that|your|you|"
     "we|they|he|she|our|help|again|too|also|sorry|now|today|calling|writing|asking|looking|trying|going|using|"
-    "best|regards|cheers|thanks|sincerely|team"
+    "best|regards|cheers|thanks|sincerely|team|pls|plz|thx|asap|lol|ordered|booked|running|paid|kind|kindly|"
+    "maybe|ok|okay|yes|no|u|ur"
 )
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with accents (José, Jürgen)
 _WORD = rf"(?!(?:{_STOP})(?![A-Za-z0-9]))[{_UP}{_LOW}][{_LOW}'’-]*[{_LOW}]"
@@ -76,7 +79,10 @@ _TITLE = rf"(?!(?:{_NOT_TITLE})(?![A-Za-z0-9]))[{_UP}][{_LOW}'’-]*[{_LOW}]"
 _NAME_EN = re.compile(
     # a strong introduction: the name in any case, up to three words
     r"(?i:(?<![A-Za-z0-9])my\s+(?:chinese\s+|english\s+|full\s+|real\s+|first\s+|last\s+)?name(?:'s|’s|\s+is)|"
-    r"(?<![A-Za-z0-9])name\s*[:：]|(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?)\s*"
+    r"(?<![A-Za-z0-9])name\s*[:：]|(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?|"
+    # whose a form's line is: the card's holder, the parcel's recipient, the form's contact
+    r"(?<![A-Za-z0-9])(?:full\s+name|name\s+on\s+(?:the\s+)?card|(?:account|card)\s*holder|recipient|consignee|"
+    r"contact\s+person|(?:my|the)\s+contact|attn|attention)(?:\s+(?:is|to)(?:\s+now)?|\s*[:：=)\]])?)\s*"
     rf"(?P<name>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}}|[{_CJK}]{{2,4}}|[가-힣]{{2,4}}(?![가-힣]))"
     # a weak one: two capitalised words (I'm John Smith, This is Sarah Connor), or one before punctuation
     rf"|(?i:(?<![A-Za-z0-9])i'm|(?<![A-Za-z0-9])i’m|(?<![A-Za-z0-9])i\s+am|(?<![A-Za-z0-9])this\s+is|(?<![A-Za-z0-9])it's|(?<![A-Za-z0-9])it’s)\s+"
@@ -203,7 +209,7 @@ _HONOURED = re.compile(
 # a Japanese speaker's own name, however they introduce themselves (私は岡田翔太と申します, 僕は鈴木です)
 _SELF_JA = re.compile(
     r"(?:私|わたし|わたくし|僕|ぼく|俺|自分)(?:は|の名前は)\s*"
-    rf"(?P<self>{_JA_NAME}|{_JA_SURNAMES}|{_KATAKANA_NAME})"
+    rf"(?P<self>{_JA_NAME}|{_JA_SURNAMES}|{_KATAKANA_NAME}|{_LATIN_NAME})"
     r"(?=と申します|と申す|といいます|と言います|って言います|です|でございます)"
 )
 # a name that opens its clause before what only a person does (张三是我们部门新来的)
@@ -269,6 +275,57 @@ _KO_PARTICLE_NAME = re.compile(
     # a name in another script before a Korean particle or honorific: 藤田 誠한테, Amanda May께
     rf"|(?<![{_CJK}])(?P<han>[{_CJK}][{_CJK}々]{{1,4}}|[{_CJK}]{{1,3}}[ \u3000][{_CJK}々]{{1,3}})"
     r"(?=\s?(?:한테|에게|께|씨|님|이랑|랑|대표님|선생님|사장님|과장님|부장님))"
+)
+# A name after a word that says whose it is, in any of the four languages and any script: the card's
+# holder (名义, 名義, 명의, name on card), the parcel's recipient (收货人, 受取人, 받는 사람, attn), the
+# form's applicant or contact (请假人, 申込者, 신청인, contact person), a self-introduction (저는…입니다,
+# 제 이름은, 私は…と申します). A word may join them (为, 写, 改成, は, って, 은, is, =, so I put) and a
+# bracket or quote open the name; the name ends where a particle, a verb or punctuation does.
+_CUE_WORDS = (
+    "收货人|收貨人|收件人|联系人|聯繫人|聯絡人|请假人|請假人|申请人|申請人|持卡人|开户名|開戶名|户名|戶名|姓名|名字|"
+    "签收人|簽收人|经办人|經辦人|负责人|負責人|收款人|付款人|寄件人|发件人|發件人|乘车人|乘机人|入住人|预订人|預訂人|"
+    "账户名|帳戶名|被保险人|投保人|受益人|监护人|監護人|代理人|担保人|擔保人|业主|業主|租客|房客|"
+    "名義人?|受取人|担当者|氏名|お名前|宛名|差出人|申込者|契約者|予約者|代表者|送り主|届け先|口座名義|"
+    r"명의|받는\s?(?:사람|분|이)|보내는\s?(?:사람|분|이)|이름|성함|성명|수령인|수취인|예금주|담당자|신청인|예약자|"
+    "계약자|주문자|고객명|보호자|"
+    r"저는|제\s?이름은|내\s?이름은|我叫|我名字(?:是|叫)|我的名字(?:是|叫)"
+)
+_JOIN = (
+    r"(?:\s*(?:[:：=]|是|为|為|叫|写的是|寫的是|写|寫|填的是|填|改成了?|改为|改為|换成|換成|は|って|が|"
+    r"(?<=[가-힣])(?:은|는|이|가|을|를)|[】」』)\]］）]))"
+)
+_OPEN = r"[ \t\u3000]*[「『“\"'(（【]?[ \t\u3000]*"
+_KANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8})?"
+_KO_END = "(?=입니다|이에요|예요|이고|이라고|라고|님|씨|[^가-힣]|$)"  # what ends a name in Korean
+# a foreign name in hangul has two words (마이클 존슨); the second ends in no verb's or particle's syllable
+_HANGUL_NAME = (
+    rf"{_KO_NAME}{_KO_END}|[가-힣]{{2,5}} [가-힣]{{1,5}}?(?<![요다까죠네고서며면는은을를에도]){_KO_END}"
+)
+_HAN_GIVEN = rf"[{_CJK}々]{{1,3}}(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}})?"
+_CUED = re.compile(
+    rf"(?:{_CUE_WORDS}){_JOIN}{{0,2}}{_OPEN}"
+    rf"(?:(?P<han>[{_CJK}][{_CJK}々]{{1,3}}?(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}}?)?)"
+    r"(?=$|[^\u4e00-\u9fff々\u3041-\u3093]|で|って|と申|と言|といい|です|さん|様|に|が|を|の|了|你|吧|对|對|同学|同學|收|先生|女士|谢|謝|这|這)"
+    rf"|(?P<kana>{_KANA_NAME})(?![\u30a1-\u30fa\u30fc])"
+    rf"|(?P<hangul>{_HANGUL_NAME})"
+    rf"|(?P<latin>[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){{1,2}}(?![\w'’-])))"
+)
+_CUE_HINT = re.compile(rf"(?:{_CUE_WORDS})")
+# a name on its own line before a phone or other value that was masked out (中村真由美 06-…, Mary Mutua
+# +254…, 배하지 +82 …): the line's first words, of a name's shape, and nothing but a space before the value
+_CONTACT_WORDS = re.compile(
+    r"电话|電話|手机|手機|携帯|連絡|联系|聯繫|号码|號碼|番号|전화|연락|휴대|핸드폰|번호|"
+    rf"(?i:(?<![a-z])(?:tel|phone|mobile|cell|call|contact|whatsapp|fax|number|no|card|id|ip|mac|imei|e?mail|"
+    rf"address|plate|order|code|serial|sn|{_STOP})(?![a-z]))"
+)
+_KANA_PARTS = (
+    r"[\u30a1-\u30fa\u30fc]{2,8}[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8}"  # a katakana word alone is no name
+)
+_NAME_LINE = re.compile(
+    rf"(?m:^)[ \t]*[「『“\"'(（]?(?P<line>(?:{_COMPOUND_ZH}|{_JA_SURNAMES}|[{_SURNAMES_WIDE}])"
+    rf"[{_CJK}々\u3041-\u3093]{{0,3}}"
+    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}})?|{_KANA_PARTS}|{_KO_NAME}(?![가-힣])"
+    r"|[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){1,2})[ \t\u3000]+(?=\x00)"
 )
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_NAME = re.compile(f"[{_CJK}]{{2,4}}")
@@ -356,6 +413,10 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_NAMED_BY_ROLE)
     if _HONORIFIC.search(text):
         patterns.append(_HONOURED)
+    if _CUE_HINT.search(text):
+        patterns.append(_CUED)
+    if "\x00" in text:
+        patterns.append(_NAME_LINE)
     if _OPENS_CUE.search(text):
         patterns.append(_OPENS)
     if _TITLE_CUE.search(text):
@@ -364,7 +425,9 @@ def introduced(text: str) -> Iterator[Span]:
     for pattern in patterns:
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
-            if group not in _GUESSED or _plausible(match.group(group)):
+            if (group not in _GUESSED or _plausible(match.group(group))) and not (
+                group == "line" and _CONTACT_WORDS.search(match.group(group))
+            ):
                 found.append((match.start(group), match.end(group), "NAME"))
     found += other_script(text)
     yield from _with_lists(text, found)
@@ -385,7 +448,14 @@ def completed(text: str, found: list[Span]) -> Iterator[Span]:
     yield from (span for span in whole if span[2] != "NAME")
 
 
-_GUESSED = {"role", "titled", "verb", "opens"}  # a name read from its context alone: not a word
+_GUESSED = {
+    "role",
+    "titled",
+    "verb",
+    "opens",
+    "han",
+    "line",
+}  # a name read from its context alone: not a word
 _SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
 
 
@@ -451,6 +521,35 @@ def addressed(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "NAME"
 
 
+# a word in the clause before capitalised words that says they name a person: a form's line (name on
+# card, recipient, attn), a greeting (hi, hello), an invitation (add … to the invite)
+_PERSON_CUE_EN = re.compile(
+    r"(?i:(?<![a-z])(?:name|holder|recipient|receiver|consignee|contact|attn|attention|payee|sender|applicant|"
+    r"addressee|guardian|beneficiary|signatory|tenant|landlord|hi|hello|hey|add|invite|cc|ping|thank|thanks|"
+    r"mr|mrs|ms|miss|dr|prof)(?![a-z]))"
+)
+# what follows a person's name on a form: a note that says so (<- that's my name), a phone masked out
+_PERSON_AFTER_EN = re.compile(
+    r"\s*(?:<-+|←)?\s*\n?\s*that(?:'s|’s|\s+is)\s+(?:my|the)(?![A-Za-z])|[ \t]*\x00"
+)
+_LINE_END = re.compile(r"[ \t]*[\"'”’]?[ \t]*(?:\n|$)")
+_LINE_START = re.compile(r"(?:^|\n)[ \t]*[\"'“‘(]?[ \t]*$")
+
+
+def _person(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised words at `start:end` are a person's name by the words around them
+    (see `addressed`, `_PERSON_CUE_EN`, `_PERSON_AFTER_EN`) or as a line of their own: capitalised
+    words alone are as often a brand or a place (`Jackson Hole had a sale`)."""
+    before = text[max(0, start - 48) : start]
+    return bool(
+        _BEFORE_PERSON.search(before)
+        or _AFTER_PERSON.match(text, end)
+        or _PERSON_CUE_EN.search(clause_before(text, start, 48))
+        or _PERSON_AFTER_EN.match(text, end)
+        or (_LINE_START.search(before) and _LINE_END.match(text, end))
+    )
+
+
 def names(text: str) -> Iterator[Span]:
     """Introduced names, and the guesses of the patterns when no learned detector runs: a
     surname after a verb of address (`_THIRD_ZH`), capitalised word pairs, jieba's `nr` words."""
@@ -459,7 +558,9 @@ def names(text: str) -> Iterator[Span]:
         group = match.lastgroup or 0
         if _plausible(match.group(group)):
             found.append((match.start(group), match.end(group), "NAME"))
-    found += [(match.start(), match.end(), "NAME") for match in _PAIR_EN.finditer(text)]
+    found += [
+        (m.start(), m.end(), "NAME") for m in _PAIR_EN.finditer(text) if _person(text, m.start(), m.end())
+    ]
     found += [(m.start(g), m.end(g), "NAME") for m in _PAIR_ZH.finditer(text) for g in ("first", "second")]
     found += [
         (m.start("verb"), m.end("verb"), "NAME") for m in _AFTER_VERB.finditer(text) if _plausible(m["verb"])
@@ -525,7 +626,8 @@ _NAME_CUES_EN = (
     "ms.",
     "ms ",
 )
-_NAME_CUES_EN += ("dr.", "dr ", "prof", "miss ", "signed", "\n-", "\n—")
+_NAME_CUES_EN += ("dr.", "dr ", "prof", "miss ", "signed", "\n-", "\n—", "holder", "recipient", "consignee")
+_NAME_CUES_EN += ("contact", "attn", "attention")
 
 
 def may_name(text: str) -> bool:

@@ -89,11 +89,15 @@ class _Read:
         self.found: list[tuple[int, int, int, str]] = []
 
     def add(self, rank: int, spans: Iterable[Span]) -> None:
-        """A detector's spans, but a product's name read as a person's (`kept.product`)."""
+        """A detector's spans, but a product's or a brand's name read as a person's (`kept`)."""
         ranked = [
             (start, end, rank, kind)
             for start, end, kind in spans
-            if end > start and not (kind == "NAME" and kept.product(self.folded, start, end))
+            if end > start
+            and not (
+                kind == "NAME"
+                and (kept.product(self.folded, start, end) or kept.brand(self.folded, start, end))
+            )
         ]
         if ranked:
             self.found += ranked
