@@ -105,23 +105,27 @@ _EN_UNIT = (
 _EN_NUMBER = r"\d{1,6}(?:/\d{1,6}|-[A-Z](?![\w]))?[A-Za-z]{0,2}"  # 05/884, 6415-G, 35th, 24F
 _EN_WORD = rf"(?:[A-ZÀ-Þ][\w'’.-]*|{_EN_NUMBER}|#\d{{1,3}}-\d{{1,5}}|[a-z]{{1,3}}(?= [A-Z])|&|{_EN_UNIT})"
 # after a postcode: its town (2197 Davao del Sur) and a state after a comma (Taman Awan, Labuan)
+# (USJ 26c, Seksyen 13); Latin letters only: the Chinese after an address is no part of it
 _EN_PLACE = (
-    r"(?: (?:(?:de|del|de la|of) )?[A-ZÀ-Þ][\w'’-]*){0,4}"
-    r"(?:, [A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2}(?![\w'’-]))?"
+    r"(?: (?:(?:de|del|de la|of) )?(?:[A-ZÀ-Þ][A-Za-zÀ-ÿ0-9'’-]*|\d{1,3}[A-Za-z]?(?![A-Za-z0-9]))){0,4}"
+    r"(?:, [A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]*(?: [A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]*){0,2}(?![A-Za-zÀ-ÿ0-9_'’-]))?"
 )
 _EN_POSTCODE = (
     rf"(?:[A-ZÀ-Þ][\w'’]*-\d{{6}}|\d{{4,6}}|[A-Z]\d{{2}} ?[A-Z0-9]{{4}}|Dublin \d{{1,2}}[Ww]?){_EN_PLACE}"
 )
+# a door's number: 8, 27B, 1K-57, s-14-44, 3i-92 (a unit's letters, a floor and a door)
+_EN_DOOR = r"(?:[A-Za-z]-?)?\d{1,4}[A-Za-z]{0,2}(?:-[A-Za-z0-9]{1,4}){0,2}"
 _ADDRESS_WORLD = re.compile(
-    rf"(?<![\w'’.,/-])(?:{_EN_UNIT} ?[A-Za-z0-9]{{1,6}}|[A-Z]?{_EN_NUMBER})"
-    rf"(?:,? {_EN_WORD}){{0,14}},? {_EN_POSTCODE}(?![\w'’-])"
+    rf"(?<![\w.,/-])(?<![A-Za-z]['’])(?:(?:{_EN_UNIT}|No\.?) ?{_EN_DOOR}|[A-Z]?{_EN_NUMBER}|{_EN_DOOR}(?=,))"
+    rf"(?:,? {_EN_WORD}){{0,14}},? {_EN_POSTCODE}(?![A-Za-zÀ-ÿ0-9_-])(?!['’][A-Za-z])"
 )
 # the words that name a street or a building in the English of many countries (Marg and Salai in India)
 _STREET_WORDS = (
     "Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Crescent|Cres|Close|Place|Pl|"
     "Terrace|Way|Highway|Hwy|Parade|Square|Circle|Plaza|Park|Grove|Row|Mews|Quay|Walk|Village|Heights|"
     "Extension|Access|Amble|Rise|Esplanade|Building|Apartments|Residences|Tower|Towers|Mansions|"
-    "Marg|Nagar|Zila|Salai|Colony|Chowk|Bagh|Gali|Sector|Phase|Barangay|Brgy|Subdivision|Homes|Estate"
+    "Marg|Nagar|Zila|Salai|Colony|Chowk|Bagh|Gali|Sector|Phase|Barangay|Brgy|Subdivision|Homes|Estate|"
+    "Jalan|Jln|Lorong|Lor|Persiaran|Lebuh|Soi|Moo|Thanon|Calle|Rua|Strasse|Straße"
 )
 # a run of that shape is an address by a unit first, a street word, an Indian PIN, an Eircode, a
 # Dublin district or two commas
@@ -139,14 +143,21 @@ _LEAD_UNIT = (
 )
 _ROMAN_SUFFIX = "-(?:ku|gu|ro|gil|dong|shi|si|cho|machi|gun|eup|myeon)"
 _ROMAN_PART = rf"[A-Z][a-z]+{_ROMAN_SUFFIX}"
+_LW = "A-Za-zÀ-ÿ0-9_'’"  # a Latin word's characters: the Chinese after an address is no part of it
 _STREET_LINE = re.compile(
-    rf"(?<![\w'’.,/-])(?:{_LEAD_UNIT},?\s){{0,3}}(?:{_LEAD_UNIT}|\d{{1,5}}(?:-\d{{1,4}}){{0,2}}[A-Za-z]?),?"
-    rf"(?:,?\s(?:[A-Z][\w'’.]*|{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}/\d{{1,4}}[A-Za-z]?)){{0,4}}"
-    rf",?\s(?:(?:{_STREET_WORDS})\.?|{_ROMAN_PART})(?![A-Za-z0-9_'’-])"
+    rf"(?<![\w.,/-])(?<![A-Za-z]['’])(?:{_LEAD_UNIT},?\s){{0,3}}(?:{_LEAD_UNIT}|\d{{1,5}}(?:-\d{{1,4}}){{0,2}}[A-Za-z]?),?"
+    rf"(?:,?\s(?:[A-Z][{_LW}.]*|{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}/\d{{1,4}}[A-Za-z]?)|,\s\d{{1,5}}[A-Za-z]?){{0,4}}"
+    rf",?\s(?:(?:{_STREET_WORDS})\.?|{_ROMAN_PART})(?![{_LW}-])"
     rf"(?:\s(?:{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}(?![A-Za-z0-9_-])))?"
     rf"(?:,[ \t](?:{_LEAD_UNIT}|#\d{{1,3}}-\d{{1,5}}|{_ROMAN_PART}"
-    r"|[A-Z][\w'’]*(?:[ \t][A-Z][a-z][\w'’]*){0,2})"
-    r"(?:[ \t]\d{3}-\d{4}|[ \t]\d{4,6})?(?![A-Za-z0-9_'’-])){0,5}"
+    rf"|[A-Z][{_LW}]*(?:[ \t][A-Z][a-z][{_LW}]*){{0,2}})"
+    r"(?:[ \t]\d{3}-\d{4}|[ \t]\d{4,6})?(?![A-Za-z0-9_-])(?!['’][A-Za-z])){0,5}"
+)
+# what goes on after an English address, on its line or the next: a unit (#13-413) or a city and its
+# postcode (Singapore 810588, Tokyo 593-3414)
+_TAIL_EN = re.compile(
+    r"[ \t]*,?[ \t]*(?:#\d{1,3}-\d{1,5}|\n?[ \t]*(?:[A-Z][A-Za-z'’]*[ \t]){1,3}(?:\d{4,6}|\d{3}-\d{4}))"
+    r"(?![A-Za-z0-9_-])"
 )
 # a street line needs its street word: most texts hold none, and the line's pattern is slow to fail
 _STREET_ANCHOR = re.compile(rf"\s(?:{_STREET_WORDS})\.?(?![A-Za-z])|[a-z]{_ROMAN_SUFFIX}(?![a-z])")
@@ -164,15 +175,20 @@ def addresses(text: str) -> Iterator[Span]:
         numbered = _UNIT_ZH.search(text, max(start, match.end("post")), match.end())
         if numbered and match.end() - start >= 4:
             yield start, match.end(), "ADDRESS"
+    english: list[tuple[int, int]] = []
     if _ANCHOR_EN.search(text):
-        for match in _ADDRESS_EN.finditer(text):
-            yield match.start(), match.end(), "ADDRESS"
-    for match in _ADDRESS_WORLD.finditer(text):
-        if _STRONG_EN.search(match.group()) or _ADDRESS_CUE_EN.search(clause_before(text, match.start(), 24)):
-            yield match.start(), match.end(), "ADDRESS"
+        english += [match.span() for match in _ADDRESS_EN.finditer(text)]
+    english += [
+        match.span()
+        for match in _ADDRESS_WORLD.finditer(text)
+        if _STRONG_EN.search(match.group()) or _ADDRESS_CUE_EN.search(clause_before(text, match.start(), 24))
+    ]
     if _STREET_ANCHOR.search(text):
-        for match in _STREET_LINE.finditer(text):
-            yield match.start(), match.end(), "ADDRESS"
+        english += [match.span() for match in _STREET_LINE.finditer(text)]
+    for start, end in english:
+        while tail := _TAIL_EN.match(text, end):
+            end = tail.end()
+        yield start, end, "ADDRESS"
     for pattern in (_ADDRESS_JA, _ADDRESS_KO):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "ADDRESS"
