@@ -73,14 +73,27 @@ _ANCHOR_EN = re.compile(_POSTCODES)
 # building's name and room number (ハイツ384)
 _KANA = r"\u3041-\u30ff"
 _KANJI_NUMBER = "[一二三四五六七八九十]{1,3}"  # 二丁目: a chōme in kanji is not folded (a short run)
+# a number of a chōme, a block or a house: digits, kanji, or the 〇 a writer puts for one unknown
+_JA_NUMBER = r"(?:\d{1,4}|[一二三四五六七八九十〇○]{1,3})"
 _JA_DASH = "[-−‐‑–—ー]"  # what people type between 丁目, 番 and 号: a hyphen, a minus, a long-vowel mark
+# a building by the word that names one (メゾン北一条西, コーポ梅田, 〇〇ハイツ), its room number after it
+_JA_BUILDING = (
+    rf"[{_KANA}\u4e00-\u9fffA-Za-z]{{0,12}}?(?:ハイツ|メゾン|コーポ|レジデンス|マンション|タワー|ビル|荘|アパート|ハウス|"
+    rf"パレス|コート|ヒルズ|プラザ|シティ|パーク|ヴィラ|テラス|ガーデン|寮)[{_KANA}\u4e00-\u9fffA-Za-z]{{0,10}}?"
+)
+# or by any name that opens with no kana particle (クレスト浅草343, 卯の里ハイツ384) on the address's line;
+# not what a number of a thing is (ステータス503, 型番はOLED55, バージョン4, ずっと401)
+_JA_ROOM = (
+    "(?!ステータス|バージョン|エラー|コード|ダイヤル|ナンバー|型番)"
+    r"[\u30a1-\u30ff\u4e00-\u9fffA-Za-z](?:(?!番号|画面)[\u3041-\u30ff\u4e00-\u9fffA-Za-zヶ々]){0,19}?"
+)
 _ADDRESS_JA = re.compile(
     rf"(?:〒\s?\d{{3}}{_JA_DASH}\d{{4}}[ \u3000]?)?"
     rf"[\u4e00-\u9fff]{{1,4}}?[都道府県市区町村郡][\u4e00-\u9fff{_KANA}A-Za-zヶ々]{{0,20}}?"
-    rf"(?:(?:\d{{1,4}}|{_KANJI_NUMBER})丁目(?:\d{{1,4}}(?:番地?|{_JA_DASH})(?:\d{{1,4}}号?)?)?"
-    rf"|\d{{1,4}}番地?(?:の?\d{{1,4}}号?)?|\d{{1,4}}{_JA_DASH}\d{{1,4}}(?:{_JA_DASH}\d{{1,4}})?)"
-    rf"(?:[ \u3000]?[{_KANA}\u4e00-\u9fffA-Za-z][{_KANA}\u4e00-\u9fffA-Za-z]{{0,19}}?"
-    r"\d{1,5}(?:号室?|階|F)?)?(?![\d])"
+    rf"(?:{_JA_NUMBER}丁目(?:{_JA_NUMBER}(?:番地?|{_JA_DASH})(?:{_JA_NUMBER}号?)?)?"
+    rf"|\d{{1,4}}番地?(?:の?{_JA_NUMBER}号?)?|\d{{1,4}}{_JA_DASH}\d{{1,4}}(?:{_JA_DASH}\d{{1,4}})?)"
+    rf"(?:[ \u3000\n]?{_JA_BUILDING}\d{{1,5}}(?:号室?|階|F)?|[ \u3000]?{_JA_ROOM}\d{{1,5}}(?:号室?|階|F)?"
+    rf"|\n{_JA_ROOM}\d{{1,5}}(?:号室|階|F))?(?![\d.\-−A-Za-z])"
 )
 # Korean addresses: a province, city or district (or a metropolitan city by its short name, 서울) down
 # to a road and building number (테헤란로 152) or a lot (송도동 483-171번지), then an apartment's
@@ -89,7 +102,7 @@ _KO_CITIES = "서울|부산|대구|인천|광주|대전|울산|세종|경기|강
 _ADDRESS_KO = re.compile(
     rf"(?:(?:[가-힣]{{1,8}}(?:특별시|광역시|특별자치시|특별자치도|도|시|군|구)|{_KO_CITIES})\s){{1,4}}"
     r"(?:[가-힣]{1,8}(?:읍|면)\s)?"
-    r"(?:[가-힣0-9]{1,15}(?:로|길|가|거리)\s?(?:지하\s?)?\d{1,5}(?:-\d{1,5})?"
+    r"(?:[가-힣0-9]{1,15}(?:로|길|가|거리)\s?(?:지하\s?)?\d{1,5}(?:-\d{1,5})?(?:\s?번(?:안)?길\s?\d{1,5}(?:-\d{1,5})?)?"
     r"|[가-힣0-9]{1,8}(?:동|리|가)\s?(?:산\s?)?\d{1,5}(?:-\d{1,5})?(?:번지)?)(?![\d])"
     r"(?:\s?\([가-힣0-9,\s]{1,20}\))?"
     r"(?:,?\s?(?:[가-힣A-Za-z0-9]{1,15}\s?)?(?:\d{1,4}동\s?\d{1,5}호|(?:지하\s?)?\d{1,3}층(?:\s?\d{1,5}호)?))?"
@@ -116,7 +129,8 @@ _EN_POSTCODE = (
 # a door's number: 8, 27B, 1K-57, s-14-44, 3i-92 (a unit's letters, a floor and a door)
 _EN_DOOR = r"(?:[A-Za-z]-?)?\d{1,4}[A-Za-z]{0,2}(?:-[A-Za-z0-9]{1,4}){0,2}"
 _ADDRESS_WORLD = re.compile(
-    rf"(?<![\w.,/-])(?<![A-Za-z]['’])(?:(?:{_EN_UNIT}|No\.?) ?{_EN_DOOR}|[A-Z]?{_EN_NUMBER}|{_EN_DOOR}(?=,))"
+    rf"(?<![A-Za-zÀ-ÿ0-9_.,/-])(?<![A-Za-z]['’])"
+    rf"(?:(?:{_EN_UNIT}|No\.?) ?{_EN_DOOR}|[A-Z]?{_EN_NUMBER}|{_EN_DOOR}(?=,))"
     rf"(?:,? {_EN_WORD}){{0,14}},? {_EN_POSTCODE}(?![A-Za-zÀ-ÿ0-9_-])(?!['’][A-Za-z])"
 )
 # the words that name a street or a building in the English of many countries (Marg and Salai in India)
@@ -145,7 +159,7 @@ _ROMAN_SUFFIX = "-(?:ku|gu|ro|gil|dong|shi|si|cho|machi|gun|eup|myeon)"
 _ROMAN_PART = rf"[A-Z][a-z]+{_ROMAN_SUFFIX}"
 _LW = "A-Za-zÀ-ÿ0-9_'’"  # a Latin word's characters: the Chinese after an address is no part of it
 _STREET_LINE = re.compile(
-    rf"(?<![\w.,/-])(?<![A-Za-z]['’])(?:{_LEAD_UNIT},?\s){{0,3}}(?:{_LEAD_UNIT}|\d{{1,5}}(?:-\d{{1,4}}){{0,2}}[A-Za-z]?),?"
+    rf"(?<![A-Za-zÀ-ÿ0-9_.,/-])(?<![A-Za-z]['’])(?:{_LEAD_UNIT},?\s){{0,3}}(?:{_LEAD_UNIT}|\d{{1,5}}(?:-\d{{1,4}}){{0,2}}[A-Za-z]?),?"
     rf"(?:,?\s(?:[A-Z][{_LW}.]*|{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}/\d{{1,4}}[A-Za-z]?)|,\s\d{{1,5}}[A-Za-z]?){{0,4}}"
     rf",?\s(?:(?:{_STREET_WORDS})\.?|{_ROMAN_PART})(?![{_LW}-])"
     rf"(?:\s(?:{_LEAD_UNIT}|#\d{{1,5}}|\d{{1,4}}(?![A-Za-z0-9_-])))?"
@@ -166,6 +180,15 @@ _ADDRESS_CUE_EN = re.compile(
     r"(?i:ad+res+(?:\s+(?:is|to))?|addr\.?|(?:ship|send|deliver|post|mail|moved?)(?:ed|ing|s)?\s+(?:it\s+)?to|"
     r"(?:live|lives|living|located|based)\s+at)\W*$"
 )
+
+
+_NUMBERED_PART = re.compile(r"\d|[一二三四五六七八九十〇○](?:丁目|番|号|號)")
+
+
+def may_address(text: str) -> bool:
+    """Whether the text holds a number an address could hold: a digit, or a kanji one before its
+    unit (三丁目〇番一号, which holds no digit)."""
+    return _NUMBERED_PART.search(text) is not None
 
 
 def addresses(text: str) -> Iterator[Span]:

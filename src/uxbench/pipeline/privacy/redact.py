@@ -67,7 +67,7 @@ PATTERNS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (accounts.plates, _DIGIT.search),
     (numbers.phones, _DIGIT.search),
     (secrets.credentials, lambda t: True),
-    (places.addresses, _DIGIT.search),
+    (places.addresses, places.may_address),
     (names.addresses, _DIGIT.search),
 )
 NAMES: tuple[Detector, Callable[[str], bool]] = (names.names, lambda t: True)
