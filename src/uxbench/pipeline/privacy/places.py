@@ -31,7 +31,7 @@ _NAMED = rf"[{_CJK}]{{1,12}}?{_PLACE}"
 _NEXT = rf"[{_CJK}]{{0,9}}?{_PLACE}"
 # a numbered part: 26栋, 351室, 3组, H座, 5樓, 1號之1; or 3-2-501 glued to the part before
 _NUMBERED = (
-    r"\s?[0-9A-Za-z]{1,6}(?:[-之][0-9]{1,5})*\s?"
+    r"\s?(?:[东南西北中東]\s?)?[0-9A-Za-z]{1,6}(?:[-之][0-9]{1,5})*\s?"
     r"(?:号院|号楼|號樓|号|號|座|栋|棟|幢|楼|樓|层|層|室|单元|單元|组|組|弄|巷|段|户|戶|F)(?:之\d{1,4})?"
     r"|\d{1,4}(?:-\d{1,5}){1,3}(?![\d-])"
 )
@@ -39,13 +39,15 @@ _ROOM = (
     r"(?:(?<=单元)|(?<=單元)|(?<=[幢栋棟楼樓座]))\d{2,5}(?![\d号號室])"  # 4单元2069: the room after its unit
 )
 # an estate or a building by its own name, known as one by the numbered building after it
-# (锦绣华庭24栋, 海景樓12樓, 保利香槟国际3期)
+# (锦绣华庭24栋, 海景樓12樓, 保利香槟国际3期) or its building, unit and room (华润城12-3-982)
 _ESTATE = (
     rf"\s?[{_CJK}]{{2,8}}?(?=\s?[0-9A-Za-z]{{1,4}}\s?"
-    r"(?:栋|棟|幢|号楼|號樓|楼|樓|座|期|单元|單元))"
+    r"(?:栋|棟|幢|号楼|號樓|楼|樓|座|期|单元|單元)|\d{1,3}-\d{1,2}-\d{1,5}(?![\d-]))"
 )
+# a building after a comma (…大街408号，9号楼1306)
+_BUILDING_AFTER = r"[，,]\s?(?=\d{1,4}\s?(?:号楼|號樓|栋|棟|幢|座))"
 _ADDRESS_ZH = re.compile(
-    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT}|{_ESTATE})*(?:{_ROOM})?"
+    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT}|{_ESTATE}|{_BUILDING_AFTER})*(?:{_ROOM})?"
     r"(?:\s?\d{6}(?!\d))?"
 )
 # what people write before an address, not part of it
