@@ -196,16 +196,29 @@ _AFTER_PERSON_CJK = (
     r"加|去|来|來|都|一起|们|們|约|約|见|見|聊|谈|談|"
     r"[，。、！？；,.!?;\s]|$)"
 )
+# a name before a title: 王建国经理, 田中部長 (a Japanese surname alone too), 김민수 과장님
+_TITLES_CJK = (
+    "经理|經理|总监|總監|主任|老师|老師|医生|醫生|律师|律師|教授|先生|女士|师傅|師傅|警官|"
+    "部長|課長|社長|係長|専務|常務|先輩|"
+    "과장|부장|차장|팀장|대리|주임|사장|이사|상무|전무|교수|원장|실장|기자|작가|선생님|대표님"
+)
+_KANA_DOTTED = (
+    r"[\u30a1-\u30fa\u30fc]{1,8}[・･][\u30a1-\u30fa\u30fc]{1,8}"  # キム・ミンジュン: a foreign name
+)
 _NAMED_BY_ROLE = re.compile(
     rf"(?:{_ROLES})(?:の|叫|是|写|寫|为|為|[:：])?\s?"
-    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語])" + _AFTER_PERSON_CJK
+    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z])|{_KANA_DOTTED})(?<![区市町村県都府国語])"
+    + _AFTER_PERSON_CJK
 )
 # before an honorific, any name: 桜井美咲様, 董英杰さん, マリア・ガルシアさん, Lee Burkeさん, Amanda May께
-_HONORIFIC = re.compile("さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게")
+_HONORIFIC = re.compile(
+    f"さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게|同学|同學|老师|老師|女士|{_TITLES_CJK}"
+)
 _HONOURED = re.compile(
     rf"(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME}|{_JA_SURNAMES})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
-    rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
+    rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|くん|ちゃん|께|씨|님|선생님|한테|에게|"
+    rf"同学|同學|老师|老師|女士|先生|总|總|(?:{_TITLES_CJK}))"
 )
 # a Japanese speaker's own name, however they introduce themselves (私は岡田翔太と申します, 僕は鈴木です)
 _SELF_JA = re.compile(
@@ -219,18 +232,12 @@ _OPENS = re.compile(
     rf"(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME})"
     r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
 )
-# a name before a title: 王建国经理, 田中部長 (a Japanese surname alone too), 김민수 과장님
-_TITLES_CJK = (
-    "经理|經理|总监|總監|主任|老师|老師|医生|醫生|律师|律師|教授|先生|女士|师傅|師傅|警官|"
-    "部長|課長|社長|係長|専務|常務|先輩|"
-    "과장|부장|차장|팀장|대리|주임|사장|이사|상무|전무|교수|원장|실장|기자|작가"
-)
 _TITLE_CUE = re.compile(_TITLES_CJK)
 _TITLED = re.compile(
     rf"(?P<titled>(?:{_JA_SURNAMES})(?:[ \u3000]?{_JA_GIVEN})?"
     rf"|(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{2}})(?=(?:{_TITLES_CJK}))"
     # a Korean name ends in no particle (not 오늘은 before 과장님)
-    rf"|(?<![가-힣])(?P<titled_ko>{_KO_SURNAME}[가-힣]{{2}})(?<![는를을도의에은])\s?"
+    rf"|(?<![가-힣])(?P<titled_ko>{_KO_SURNAME}[가-힣]{{1,2}}(?=(?:{_TITLES_CJK}))|{_KO_SURNAME}[가-힣]{{2}}(?<![는를을도의에은])\s)"
     rf"(?=(?:{_TITLES_CJK})(?:님|이|가|은|는|께|에게|한테|의|[\s,.!?]|$))"
 )
 # one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
@@ -286,32 +293,61 @@ _CUE_WORDS = (
     "收货人|收貨人|收件人|联系人|聯繫人|聯絡人|请假人|請假人|申请人|申請人|持卡人|开户名|開戶名|户名|戶名|姓名|名字|"
     "签收人|簽收人|经办人|經辦人|负责人|負責人|收款人|付款人|寄件人|发件人|發件人|乘车人|乘机人|入住人|预订人|預訂人|"
     "账户名|帳戶名|被保险人|投保人|受益人|监护人|監護人|代理人|担保人|擔保人|业主|業主|租客|房客|"
-    "名義人?|受取人|担当者|氏名|お名前|宛名|差出人|申込者|契約者|予約者|代表者|送り主|届け先|口座名義|"
+    "名義人?|受取人|担当者|氏名|お名前|名前|宛名|差出人|申込者|契約者|予約者|代表者|送り主|届け先|口座名義|"
     r"명의|받는\s?(?:사람|분|이)|보내는\s?(?:사람|분|이)|이름|성함|성명|수령인|수취인|예금주|담당자|신청인|예약자|"
     "계약자|주문자|고객명|보호자|"
     r"저는|제\s?이름은|내\s?이름은|我叫|我名字(?:是|叫)|我的名字(?:是|叫)"
 )
 _JOIN = (
-    r"(?:\s*(?:[:：=]|是|为|為|叫|写的是|寫的是|写|寫|填的是|填|改成了?|改为|改為|换成|換成|は|って|が|"
+    r"(?:\s*(?:[:：=]|是|为|為|叫|写的是|寫的是|写|寫|填的是|填|改成了?|改为|改為|换成|換成|の欄に|の欄は|欄に|は|って|が|"
     r"(?<=[가-힣])(?:은|는|이|가|을|를)|[】」』)\]］）]))"
 )
 _OPEN = r"[ \t\u3000]*[「『“\"'(（【]?[ \t\u3000]*"
 _KANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8})?"
 _KO_END = "(?=입니다|이에요|예요|이고|이라고|라고|님|씨|[^가-힣]|$)"  # what ends a name in Korean
 # a foreign name in hangul has two words (마이클 존슨); the second ends in no verb's or particle's syllable
+_KO_END_TWO = r"(?=입니다|이에요|예요|이고|이라고|라고|님|씨|\s*(?:[^가-힣\s]|$)|\s+(?:로|으로)\s)"
 _HANGUL_NAME = (
-    rf"{_KO_NAME}{_KO_END}|[가-힣]{{2,5}} [가-힣]{{1,5}}?(?<![요다까죠네고서며면는은을를에도]){_KO_END}"
+    rf"[가-힣]{{2,5}} [가-힣]{{1,5}}?(?<![요다까죠네고서며면는은을를에도]){_KO_END_TWO}|{_KO_NAME}{_KO_END}"
 )
-_HAN_GIVEN = rf"[{_CJK}々]{{1,3}}(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}})?"
 _CUED = re.compile(
     rf"(?:{_CUE_WORDS}){_JOIN}{{0,2}}{_OPEN}"
-    rf"(?:(?P<han>[{_CJK}][{_CJK}々]{{1,3}}?(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}}?)?)"
-    r"(?=$|[^\u4e00-\u9fff々\u3041-\u3093]|で|って|と申|と言|といい|です|さん|様|に|が|を|の|了|你|吧|对|對|同学|同學|收|先生|女士|谢|謝|这|這)"
+    rf"(?:(?P<han>[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
+    rf"|(?=[{_CJK}々]{{2}}|[{_CJK}][ \u3000])[{_CJK}][{_CJK}々]{{0,4}}?"
+    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}}?)?)"
+    r"(?=$|[^\u4e00-\u9fff々\u3041-\u3093]|で|って|と申|と言|といい|です|さん|様|に|が|を|の|"
+    r"了|你|吧|对|對|同学|同學|收|先生|女士|谢|謝|这|這)"
     rf"|(?P<kana>{_KANA_NAME})(?![\u30a1-\u30fa\u30fc])"
     rf"|(?P<hangul>{_HANGUL_NAME})"
-    rf"|(?P<latin>[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){{1,2}}(?![\w'’-])))"
+    rf"|(?P<latin>[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){{1,2}}(?![A-Za-zÀ-ÿ0-9'’-])))"
 )
 _CUE_HINT = re.compile(rf"(?:{_CUE_WORDS})")
+# the shapes of a name where the words around it say it is one: a Chinese or Japanese name by its
+# surname (藤田 alone too), katakana in two parts, a Korean name, Latin words, a transliteration with
+# its dot (约翰·史密斯)
+# a word of a Latin name in any case (Chia-Hao, kang min-jun), not a stop word (`that's`) nor an acronym (RRN)
+_LATIN_NAME_WORD = rf"(?!(?:{_STOP})(?![A-Za-z]))[A-Za-zÀ-ÿ][a-zß-ÿ'’]*(?:-[A-Za-z][a-zß-ÿ'’]*)?(?![A-Za-z])"
+_NAME_SHAPES = (
+    rf"(?:{_COMPOUND_ZH}|{_JA_SURNAMES}|[{_SURNAMES_WIDE}])[{_CJK}々\u3041-\u3093]{{0,3}}"
+    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}})??(?<![とにがをはのもへでや])"
+    r"|[\u30a1-\u30fa\u30fc]{2,8}[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8}"
+    rf"|{_KO_NAME}(?![가-힣])|{_LATIN_NAME_WORD}(?: {_LATIN_NAME_WORD}){{1,2}}"
+    rf"|[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
+)
+# a name that a note after it says whose it is (中村和也←担当者です, 이수민\n위에 거 이름임,
+# 崔杰嘉 这个是我收件人, 上官程沐\n↑姓名): a line's first words, then an arrow, a line break or a
+# word that points back (이게, これが, 这个是), and a cue word within a few words
+_NAMED_AFTER = re.compile(
+    rf"(?:^|(?<=[\n「『“\"'(（【]))[ \t\u3000]*(?P<after>{_NAME_SHAPES})[ \t\u3000]*"
+    r"(?:(?:←|<-+|↑|\n)[ \t\u3000]*\n?[ \t\u3000]*[↑←]?|이게|これが|これは|这个是|这是|這是|這個是)"
+    r"[^\n。！？!?]{0,8}?"
+    rf"(?:{_CUE_WORDS.replace('저는|', '')}|(?i:name|holder|recipient|attn))"
+)
+# a name that opens a line or a clause before its greeting (江涵强你好, 约翰·史密斯你好, Xiaoming Huang总你好)
+_GREETED = re.compile(
+    rf"(?:^|(?<=[\n「『“\"'(（【：:，,。]))[ \t\u3000]*(?P<greeted>{_NAME_SHAPES})"
+    r"(?=(?:总|總|老师|老師|同学|同學|先生|女士|经理|經理)?(?:你好|您好)|[，,、\s]*お世話になっております)"
+)
 # a name on its own line before a phone or other value that was masked out (中村真由美 06-…, Mary Mutua
 # +254…, 배하지 +82 …): the line's first words, of a name's shape, and nothing but a space before the value
 _CONTACT_WORDS = re.compile(
@@ -319,15 +355,7 @@ _CONTACT_WORDS = re.compile(
     rf"(?i:(?<![a-z])(?:tel|phone|mobile|cell|call|contact|whatsapp|fax|number|no|card|id|ip|mac|imei|e?mail|"
     rf"address|plate|order|code|serial|sn|{_STOP})(?![a-z]))"
 )
-_KANA_PARTS = (
-    r"[\u30a1-\u30fa\u30fc]{2,8}[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8}"  # a katakana word alone is no name
-)
-_NAME_LINE = re.compile(
-    rf"(?m:^)[ \t]*[「『“\"'(（]?(?P<line>(?:{_COMPOUND_ZH}|{_JA_SURNAMES}|[{_SURNAMES_WIDE}])"
-    rf"[{_CJK}々\u3041-\u3093]{{0,3}}"
-    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}})?|{_KANA_PARTS}|{_KO_NAME}(?![가-힣])"
-    r"|[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){1,2})[ \t\u3000]+(?=\x00)"
-)
+_NAME_LINE = re.compile(rf"(?m:^)[ \t]*[「『“\"'(（]?(?P<line>{_NAME_SHAPES})[ \t\u3000]+(?=\x00)")
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_NAME = re.compile(f"[{_CJK}]{{2,4}}")
 _BEFORE_MEASURE = set("这那一两几每哪各某本该此這兩幾該")
@@ -418,6 +446,10 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_CUED)
     if "\x00" in text:
         patterns.append(_NAME_LINE)
+    if _CUE_HINT.search(text) or "name" in text.lower():
+        patterns.append(_NAMED_AFTER)
+    if "好" in text or "お世話" in text:
+        patterns.append(_GREETED)
     if _OPENS_CUE.search(text):
         patterns.append(_OPENS)
     if _TITLE_CUE.search(text):
@@ -456,6 +488,8 @@ _GUESSED = {
     "opens",
     "han",
     "line",
+    "after",
+    "greeted",
 }  # a name read from its context alone: not a word
 _SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
 

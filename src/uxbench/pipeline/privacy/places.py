@@ -47,7 +47,7 @@ _ESTATE = (
 # a building after a comma (…大街408号，9号楼1306)
 _BUILDING_AFTER = r"[，,]\s?(?=\d{1,4}\s?(?:号楼|號樓|栋|棟|幢|座))"
 _ADDRESS_ZH = re.compile(
-    rf"(?<![0-9])(?P<post>\d{{3,6}}\s?)?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT}|{_ESTATE}|{_BUILDING_AFTER})*(?:{_ROOM})?"
+    rf"(?<![0-9])(?:(?<![A-Za-z\u3041-\u30ff])(?P<post>\d{{3,6}}\s?))?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT}|{_ESTATE}|{_BUILDING_AFTER})*(?:{_ROOM})?"
     r"(?:\s?\d{6}(?!\d))?"
 )
 # what people write before an address, not part of it
