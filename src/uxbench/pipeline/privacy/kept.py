@@ -40,7 +40,7 @@ _MODEL_BEFORE = re.compile(
 )
 _LATIN = re.compile("[A-Za-z]")
 _CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
-_MODEL = re.compile(r"\s(?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
+_MODEL = re.compile(r"[ \t](?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
 
 
 # what names a shop, a brand or an app just after its name: its store, its door, its goods, a sale

@@ -61,7 +61,7 @@ _STOP = (
     "need|want|have|has|had|can|could|would|will|just|so|and|nice|hello|hi|btw|by|not|it|this|that|your|you|"
     "we|they|he|she|our|help|again|too|also|sorry|now|today|calling|writing|asking|looking|trying|going|using|"
     "best|regards|cheers|thanks|sincerely|team|pls|plz|thx|asap|lol|ordered|booked|running|paid|kind|kindly|"
-    "maybe|ok|okay|yes|no|u|ur"
+    "maybe|ok|okay|yes|no|u|ur|below|above|details|info|number|email|address"
 )
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with accents (José, Jürgen)
 _WORD = rf"(?!(?:{_STOP})(?![A-Za-z0-9]))[{_UP}{_LOW}][{_LOW}'’-]*[{_LOW}]"
@@ -343,13 +343,16 @@ _NAMED_AFTER = re.compile(
     r"[^\n。！？!?]{0,8}?"
     rf"(?:{_CUE_WORDS.replace('저는|', '')}|(?i:name|holder|recipient|attn))"
 )
-# a name that opens a line or a clause before its greeting (江涵强你好, 约翰·史密斯你好, Xiaoming Huang总你好)
+# a name that opens a line or a clause before its greeting (江涵强你好, 约翰·史密斯你好, 고성진 안녕하세요,
+# Ka Man Lau、お世話になっております) or that closes an address as its recipient's (…23樓B座 向桐收)
 _GREETED = re.compile(
-    rf"(?:^|(?<=[\n「『“\"'(（【：:，,。]))[ \t\u3000]*(?P<greeted>{_NAME_SHAPES})"
-    r"(?=(?:总|總|老师|老師|同学|同學|先生|女士|经理|經理)?(?:你好|您好)|[，,、\s]*お世話になっております)"
+    rf"(?:^|(?<=[\n「『“\"'(（【：:，,。 ]))[ \t\u3000]*(?P<greeted>{_NAME_SHAPES})"
+    r"(?=(?:总|總|老师|老師|同学|同學|先生|女士|经理|經理)?(?:你好|您好)|[，,、\s]*お世話になっております"
+    r"|\s?(?:님\s?)?안녕하세요|收(?![\u4e00-\u9fff]))"
 )
 # a name on its own line before a phone or other value that was masked out (中村真由美 06-…, Mary Mutua
 # +254…, 배하지 +82 …): the line's first words, of a name's shape, and nothing but a space before the value
+_GREETING = re.compile("好|お世話|안녕하세요|收")
 _CONTACT_WORDS = re.compile(
     r"电话|電話|手机|手機|携帯|連絡|联系|聯繫|号码|號碼|番号|전화|연락|휴대|핸드폰|번호|"
     rf"(?i:(?<![a-z])(?:tel|phone|mobile|cell|call|contact|whatsapp|fax|number|no|card|id|ip|mac|imei|e?mail|"
@@ -448,7 +451,7 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_NAME_LINE)
     if _CUE_HINT.search(text) or "name" in text.lower():
         patterns.append(_NAMED_AFTER)
-    if "好" in text or "お世話" in text:
+    if _GREETING.search(text):
         patterns.append(_GREETED)
     if _OPENS_CUE.search(text):
         patterns.append(_OPENS)
@@ -568,6 +571,11 @@ _PERSON_AFTER_EN = re.compile(
     r"\s*(?:<-+|←)?\s*\n?\s*that(?:'s|’s|\s+is)\s+(?:my|the)(?![A-Za-z])|[ \t]*\x00"
 )
 _LINE_END = re.compile(r"[ \t]*[\"'”’]?[ \t]*(?:\n|$)")
+# a line that introduces the next one as a person's (please find my contact below:)
+_CUE_LINE_BEFORE = re.compile(
+    r"(?i:(?<![a-z])(?:name|contact|recipient|attn|holder|person|signed|from)(?![a-z])[^\n]{0,24}:)"
+    r"[ \t]*\n[ \t]*[\"'“‘(]?[ \t]*$"
+)
 _LINE_START = re.compile(r"(?:^|\n)[ \t]*[\"'“‘(]?[ \t]*$")
 
 
@@ -581,7 +589,7 @@ def _person(text: str, start: int, end: int) -> bool:
         or _AFTER_PERSON.match(text, end)
         or _PERSON_CUE_EN.search(clause_before(text, start, 48))
         or _PERSON_AFTER_EN.match(text, end)
-        or (_LINE_START.search(before) and _LINE_END.match(text, end))
+        or (_LINE_START.search(before) and (_LINE_END.match(text, end) or _CUE_LINE_BEFORE.search(before)))
     )
 
 
