@@ -45,14 +45,14 @@ _MODEL = re.compile(r"[ \t](?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-
 
 # what names a shop, a brand or an app just after its name: its store, its door, its goods, a sale
 _TRADE_AFTER = re.compile(
-    r"[ \t]?(?:旗舰店|旗艦店|专卖店|專賣店|专营店|门店|門店|分店|总店|店|门口|門口|"
-    r"麻辣烫|麻辣燙|火锅|火鍋|奶茶|"
+    r"[ \t]?(?:门店|門店|分店|总店|店|门口|門口|火锅|火鍋|奶茶|"
     r"的东西|的東西|家的东西|的(?:产品|產品|衣服|鞋|包|新款)|"
     r"で買|で購入|のセール|の店|のお店|店舗|에서\s?(?:샀|구매|산)|매장|세일|"
     r"(?i:had\s+a\s+(?:big\s+)?sale|(?:is\s+)?(?:having|on)\s+(?:a\s+)?sale|store|shop|outlet|boutique|"
     r"flagship|website|app(?![A-Za-z])))"
     # what no person does, said of the word the candidate is part of (高德 of 高德地图打不开了)
-    r"|[\u4e00-\u9fff]{0,4}?(?:官网|官網|打不开|打不開|上下的单|上下的單|上下单|上下單|上买|上買|(?i:app)(?![A-Za-z]))"
+    r"|[\u4e00-\u9fff]{0,4}?(?:旗舰店|旗艦店|专卖店|專賣店|专营店|麻辣烫|麻辣燙|官网|官網|打不开|打不開|"
+    r"上下的单|上下的單|上下单|上下單|上买|上買|(?i:app)(?![A-Za-z]))"
 )
 # what names one before it: buying there, a gift from it, using it (我用的是…, 在…上下的单), the word
 # the candidate is part of read whole (张江高科 after 用的是)

@@ -83,7 +83,7 @@ _NAME_EN = re.compile(
     # whose a form's line is: the card's holder, the parcel's recipient, the form's contact
     r"(?<![A-Za-z0-9])(?:full\s+name|name\s+on\s+(?:the\s+)?card|(?:account|card)\s*holder|recipient|consignee|"
     r"contact\s+person|(?:my|the)\s+contact|attn|attention)"
-    r"(?:[ \t]+(?:is|to)(?:[ \t]+now)?|[ \t]*[:：=)\]])?(?!\s*\n))\s*"
+    r"(?:[ \t]+(?:is|to)(?:[ \t]+now)?(?![A-Za-z])|[ \t]*[:：=)\]])?(?!\s*\n))\s*"
     rf"(?P<name>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}}|[{_CJK}]{{2,4}}|[가-힣]{{2,4}}(?![가-힣]))"
     # a weak one: two capitalised words (I'm John Smith, This is Sarah Connor), or one before punctuation
     rf"|(?i:(?<![A-Za-z0-9])i'm|(?<![A-Za-z0-9])i’m|(?<![A-Za-z0-9])i\s+am|(?<![A-Za-z0-9])this\s+is|(?<![A-Za-z0-9])it's|(?<![A-Za-z0-9])it’s)\s+"

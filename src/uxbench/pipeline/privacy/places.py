@@ -47,7 +47,9 @@ _ESTATE = (
 # a building after a comma (…大街408号，9号楼1306)
 _BUILDING_AFTER = r"[，,]\s?(?=\d{1,4}\s?(?:号楼|號樓|栋|棟|幢|座))"
 _ADDRESS_ZH = re.compile(
-    rf"(?<![0-9])(?:(?<![A-Za-z\u3041-\u30ff])(?P<post>\d{{3,6}}\s?))?(?:{_NAMED}){{1,6}}(?:{_NUMBERED}|\s?{_NEXT}|{_ESTATE}|{_BUILDING_AFTER})*(?:{_ROOM})?"
+    # a postcode before (not a status after kana, ずっと503); no place name of the next line (\n中村)
+    rf"(?<![0-9])(?:(?<![A-Za-z\u3041-\u30ff])(?P<post>\d{{3,6}}\s?))?(?:{_NAMED}){{1,6}}"
+    rf"(?:{_NUMBERED}|[ \t]?{_NEXT}|{_ESTATE}|{_BUILDING_AFTER})*(?:{_ROOM})?"
     r"(?:\s?\d{6}(?!\d))?"
 )
 # what people write before an address, not part of it
@@ -157,7 +159,7 @@ _LEAD_UNIT = (
     rf"(?i:{_EN_UNIT}|No\.?)\s?#?[A-Za-z0-9]{{1,6}}"
     r"(?:-[A-Za-z0-9]{1,4})?"
 )
-_ROMAN_SUFFIX = "-(?:ku|gu|ro|gil|dong|shi|si|cho|machi|gun|eup|myeon)"
+_ROMAN_SUFFIX = "-(?:ku|gu|ro|daero|gil|dong|shi|si|cho|machi|gun|eup|myeon)"
 _ROMAN_PART = rf"[A-Z][a-z]+{_ROMAN_SUFFIX}"
 _LW = "A-Za-zÀ-ÿ0-9_'’"  # a Latin word's characters: the Chinese after an address is no part of it
 _STREET_LINE = re.compile(
