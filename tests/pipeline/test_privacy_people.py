@@ -180,7 +180,6 @@ CUED = [
         latin_names,
     ),
 ]
-JOINS = {"持": ["为", "：", "是", " "], "名": ["：", "は", " "], "명": [" ", ": "], "n": [" ", ": "]}
 
 
 @given(
@@ -191,9 +190,9 @@ JOINS = {"持": ["为", "：", "是", " "], "名": ["：", "は", " "], "명": [
 @settings(max_examples=300, deadline=None, database=None)
 def test_a_cued_name_is_redacted_in_any_language(case: tuple[str, str], join: str, before: str) -> None:
     template, name = case
-    # a join of the cue's own language: a Chinese one after Chinese cue words, a colon or space elsewhere
-    join = join if template[0] in "持收请户联名受担" or join in ("：", " ", ": ") else " "
-    join = " " if template[0] in "명받예" and join not in (" ", ": ") else join
+    # a language's own joining word after its own cue words only (为 after 持卡人, は after 名義)
+    own = {"为": "持收请户联", "は": "名受担"}
+    join = join if join not in own or template[0] in own[join] else " "
     text = before + template.format(j=join, n=name)
     assert _covered(text, name), (text, PATTERNS.find_spans(text))
 
@@ -213,24 +212,19 @@ def test_a_name_on_its_line_before_a_phone_is_redacted(name: str, phone: str, ad
     assert _covered(text, name), (text, PATTERNS.find_spans(text))
 
 
-@given(
-    brand=st.one_of(
-        zh_names,
-        st.builds(lambda f, last: f"{f} {last}", st.sampled_from(_LATIN_FIRST), st.sampled_from(_LATIN_LAST)),
-    ),
-    trade=st.sampled_from(
-        [
-            "{b}旗舰店发的货",
-            "顺便问下{b}的东西值得买吗",
-            "刚在{b}门口",
-            "{b} had a sale",
-            "bought it at {b}",
-            "{b}打不开了",
-        ]
-    ),
+_LATIN_BRANDS = st.builds(
+    lambda f, last: f"{f} {last}", st.sampled_from(_LATIN_FIRST), st.sampled_from(_LATIN_LAST)
 )
+_ZH_TRADE = st.sampled_from(
+    ["{b}旗舰店发的货", "顺便问下{b}的东西值得买吗", "刚在{b}门口", "{b}打不开了", "我用的是{b}"]
+)
+_EN_TRADE = st.sampled_from(["{b} had a sale", "bought it at {b}", "a gift from {b} maybe", "{b} store"])
+
+
+@given(case=st.one_of(st.tuples(zh_names, _ZH_TRADE), st.tuples(_LATIN_BRANDS, _EN_TRADE)))
 @settings(max_examples=300, deadline=None, database=None)
-def test_a_name_with_a_word_of_trade_is_a_brand_and_kept(brand: str, trade: str) -> None:
+def test_a_name_with_a_word_of_trade_is_a_brand_and_kept(case: tuple[str, str]) -> None:
+    brand, trade = case
     text = trade.format(b=brand)
     assert _untouched(text, brand), (text, PATTERNS.find_spans(text))
 

@@ -51,7 +51,7 @@ _TRADE_AFTER = re.compile(
     r"(?i:had\s+a\s+(?:big\s+)?sale|(?:is\s+)?(?:having|on)\s+(?:a\s+)?sale|store|shop|outlet|boutique|"
     r"flagship|website|app(?![A-Za-z])))"
     # what no person does, said of the word the candidate is part of (高德 of 高德地图打不开了)
-    r"|[\u4e00-\u9fff]{0,4}?(?:旗舰店|旗艦店|专卖店|專賣店|专营店|麻辣烫|麻辣燙|官网|官網|打不开|打不開|"
+    r"|[\u4e00-\u9fff]{0,4}?(?:的东西值得买|的東西值得買|旗舰店|旗艦店|专卖店|專賣店|专营店|麻辣烫|麻辣燙|官网|官網|打不开|打不開|"
     r"上下的单|上下的單|上下单|上下單|上买|上買|(?i:app)(?![A-Za-z]))"
 )
 # what names one before it: buying there, a gift from it, using it (我用的是…, 在…上下的单), the word
@@ -63,8 +63,14 @@ _TRADE_BEFORE = re.compile(
 )
 
 
+# the third character of a name that jieba cut to two (王娜 of 王娜超门口): no word of a clause's own
+_CUT_TAIL = re.compile(r"(?![在是和跟的也都就说說到从從去来來把被给給对對向])[\u4e00-\u9fff]")
+
+
 def brand(text: str, start: int, end: int) -> bool:
     """Whether the name candidate at `start:end` names a shop, a brand or an app (see the docstring)."""
+    if end - start == 2 and _CUT_TAIL.match(text, end) and _TRADE_AFTER.match(text, end + 1):
+        return True
     return (
         _TRADE_AFTER.match(text, end) is not None
         or _TRADE_BEFORE.search(text, max(0, start - 24), start) is not None

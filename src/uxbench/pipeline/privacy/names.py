@@ -461,9 +461,7 @@ def introduced(text: str) -> Iterator[Span]:
     for pattern in patterns:
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
-            if (group not in _GUESSED or _plausible(match.group(group))) and not (
-                group == "line" and _CONTACT_WORDS.search(match.group(group))
-            ):
+            if _accepted(str(group), match.group(group)):
                 found.append((match.start(group), match.end(group), "NAME"))
     found += other_script(text)
     yield from _with_lists(text, found)
@@ -494,6 +492,7 @@ _GUESSED = {
     "after",
     "greeted",
 }  # a name read from its context alone: not a word
+_SHAPED = {"han", "line", "after", "greeted"}  # of a name's shape by a cue or a line
 _SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
 
 
@@ -507,6 +506,26 @@ def _plausible(name: str) -> bool:
     return not _word(name) and not (
         rjieba.has_word(name[:2]) and [t for _, t in rjieba.tag(name[:2])] == ["t"]
     )
+
+
+def _place_named(name: str) -> bool:
+    """Whether a name of a cue's or a line's shape is a word jieba knows as a place (黄洋, 江城): many
+    two-character names are, and there the words around it say it is a name. Not for a guess from a
+    role or a verb (`_GUESSED_ALONE`), where a place is more often meant."""
+    import rjieba
+
+    return bool(name) and all(tag == "ns" for _, tag in rjieba.tag(name))
+
+
+def _accepted(group: str, name: str) -> bool:
+    """Whether a pattern's name stands: one read from its context alone must be plausible; one of a
+    cue's or a line's shape may be a place's word too; a contact line's first words name no contact
+    word (電話, phone)."""
+    if group == "line" and _CONTACT_WORDS.search(name):
+        return False
+    if group not in _GUESSED:
+        return True
+    return _plausible(name) or (group in _SHAPED and _place_named(name))
 
 
 def _word(run: str) -> bool:
