@@ -52,6 +52,13 @@ def _untouched(text: str, value: str) -> bool:
         ("the account holder is lee minho thanks", "lee minho"),
         ("attn farida okafor", "farida okafor"),
         ("name on card Kwame Boateng", "Kwame Boateng"),
+        ("my nmae's ingrid lindqvist and i need help", "ingrid lindqvist"),
+        ("account hodler: Rafael Moreau", "Rafael Moreau"),
+        ("my name is now oskar novak", "oskar novak"),
+        ("please find my name below:\n'Nadia Haddad'", "Nadia Haddad"),
+        ("hi ms. priya castillo, following up", "priya castillo"),
+        ("please add mateo brennan to the invite", "mateo brennan"),
+        ("lucia kowalski will pick up the parcel", "lucia kowalski"),
     ],
 )
 def test_a_name_after_a_word_that_says_whose_it_is_is_redacted(text: str, name: str) -> None:
@@ -95,6 +102,10 @@ def test_a_name_by_its_line_its_note_or_its_greeting_is_redacted(text: str, name
         ("a gift from Kate Spade maybe", "Kate Spade"),
         ("Lake Louise looked lovely in May", "Lake Louise"),
         ("we hiked Ben Lomond at dawn", "Ben Lomond"),
+        ("Ted Baker had a sael", "Ted Baker"),
+        ("a gfit from Kate Spade", "Kate Spade"),
+        ("add some salt and pepper to taste", "some salt"),
+        ("can you add dark mode to the app", "dark mode"),
     ],
 )
 def test_a_brand_or_a_place_named_like_a_person_is_kept(text: str, brand: str) -> None:

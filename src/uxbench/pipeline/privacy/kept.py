@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from http import HTTPStatus
 
+from uxbench.pipeline.privacy.names import swapped
+
 Span = tuple[int, int, str]
 
 _PHRASES = "|".join(str(s.value) + r"\s+" + r"\s+".join(map(re.escape, s.phrase.split())) for s in HTTPStatus)
@@ -36,19 +38,21 @@ _ORDER_AFTER = re.compile(
 )
 _CODE = re.compile(r"\d{3}\s+[A-Za-z]")  # most texts hold no status code: skip the long pattern
 _MODEL_BEFORE = re.compile(
-    r"(?<![\w'’.,-])(?<!\d\s)(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))\s+$"
+    r"(?<![\w'’.,-])(?<!\d\s)(?:\d{1,4}[A-Za-z]?|(?i:my|your|our|their|the|a|an|this|that|on|in|via|using))"
+    r"[ \t]+$"  # on the name's line: not the amount that ends the line before (RM 9040\nName …)
 )
 _LATIN = re.compile("[A-Za-z]")
 _CAPITALS_BEFORE = re.compile(r"(?:[A-ZÀ-Þ][\w'’-]*\s+)+$")  # the name's run starts before the candidate
 _MODEL = re.compile(r"[ \t](?:\d{1,4}[A-Za-z]?|(?!I\b)[A-Z]\d{0,3})(?![\w'’.,-]*\s+[A-Z][a-z])(?![\w'’-])")
 
 
+_SALE = swapped("sale")  # as typed in chat too (sael, asle)
 # what names a shop, a brand or an app just after its name: its store, its door, its goods, a sale
 _TRADE_AFTER = re.compile(
     r"[ \t]?(?:门店|門店|分店|总店|店|门口|門口|火锅|火鍋|奶茶|"
     r"的东西|的東西|家的东西|的(?:产品|產品|衣服|鞋|包|新款)|"
     r"で買|で購入|のセール|の店|のお店|店舗|에서\s?(?:샀|구매|산)|매장|세일|"
-    r"(?i:had\s+a\s+(?:big\s+)?sale|(?:is\s+)?(?:having|on)\s+(?:a\s+)?sale|store|shop|outlet|boutique|"
+    rf"(?i:had\s+a\s+(?:big\s+)?(?:{_SALE})|(?:is\s+)?(?:having|on)\s+(?:a\s+)?(?:{_SALE})|store|shop|outlet|boutique|"
     r"flagship|website|app(?![A-Za-z])))"
     # what no person does, said of the word the candidate is part of (高德 of 高德地图打不开了)
     r"|[\u4e00-\u9fff]{0,4}?(?:的东西值得买|的東西值得買|旗舰店|旗艦店|专卖店|專賣店|专营店|麻辣烫|麻辣燙|官网|官網|打不开|打不開|"
@@ -59,7 +63,7 @@ _TRADE_AFTER = re.compile(
 _TRADE_BEFORE = re.compile(
     r"(?:(?:用的是|在用|下载了?|下載了?)[\u4e00-\u9fff]{0,4}|"
     r"(?i:(?<![a-z])(?:(?:bought|buy|purchased?|got|ordered|shop(?:ped|ping)?)(?:\s+(?:it|this|that|them|these|one))?"
-    r"\s+(?:at|from|on)|gift\s+from|at|near|visit(?:ed|ing)?)))\s*(?:(?i:mr|mrs|ms|dr|prof)\.?\s+)?$"
+    rf"\s+(?:at|from|on)|(?:{swapped('gift')})\s+from|at|near|visit(?:ed|ing)?)))\s*(?:(?i:mr|mrs|ms|dr|prof)\.?\s+)?$"
 )
 
 

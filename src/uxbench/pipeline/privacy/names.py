@@ -20,6 +20,15 @@ Span = tuple[int, int, str]
 
 _CJK = r"\u4e00-\u9fff"
 _LATIN = r"A-Za-z0-9À-ɏ"
+
+
+def swapped(word: str) -> str:
+    """`word` and its typings with two neighbouring letters swapped (nmae, hodler, taht): how a cue
+    word is mistyped in chat, as an alternation for a pattern."""
+    typed = {word} | {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return "|".join(sorted(typed, key=len, reverse=True))
+
+
 _EMAIL = re.compile(
     rf"(?:(?<![{_LATIN}._%+\-])[{_LATIN}][{_LATIN}._%+\-]*|[^\x00-\x7f\W]+)@"
     rf"(?:(?:[{_LATIN}\-]+|[^\x00-\x7f\W]+)[.。．])+"  # a label in one script: not `comです。`
@@ -78,11 +87,13 @@ _TITLES = re.compile(rf"(?:{_NOT_TITLE})(?:\s+(?:{_NOT_TITLE}))*")
 _TITLE = rf"(?!(?:{_NOT_TITLE})(?![A-Za-z0-9]))[{_UP}][{_LOW}'’-]*[{_LOW}]"
 _NAME_EN = re.compile(
     # a strong introduction: the name in any case, up to three words
-    r"(?i:(?<![A-Za-z0-9])my\s+(?:chinese\s+|english\s+|full\s+|real\s+|first\s+|last\s+)?name(?:'s|’s|\s+is)|"
-    r"(?<![A-Za-z0-9])name\s*[:：]|(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?|"
+    rf"(?i:(?<![A-Za-z0-9])my\s+(?:chinese\s+|english\s+|full\s+|real\s+|first\s+|last\s+)?(?:{swapped('name')})"
+    r"(?:'s|’s|\s+is)(?:\s+now)?|"
+    rf"(?<![A-Za-z0-9])(?:{swapped('name')})\s*[:：=]|"
+    r"(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?|"
     # whose a form's line is: the card's holder, the parcel's recipient, the form's contact
-    r"(?<![A-Za-z0-9])(?:full\s+name|name\s+on\s+(?:the\s+)?card|(?:account|card)\s*holder|recipient|consignee|"
-    r"contact\s+person|(?:my|the)\s+contact|attn|attention)"
+    rf"(?<![A-Za-z0-9])(?:full\s+(?:{swapped('name')})|name\s+on\s+(?:the\s+)?card|(?:account|card)\s*(?:{swapped('holder')})"
+    rf"|{swapped('recipient')}|consignee|(?:{swapped('contact')})\s+person|(?:my|the)\s+(?:{swapped('contact')})|attn|attention)"
     r"(?:[ \t]+(?:is|to)(?:[ \t]+now)?(?![A-Za-z])|[ \t]*[:：=)\]])?(?!\s*\n))\s*"
     rf"(?P<name>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}}|[{_CJK}]{{2,4}}|[가-힣]{{2,4}}(?![가-힣]))"
     # a weak one: two capitalised words (I'm John Smith, This is Sarah Connor), or one before punctuation
@@ -373,7 +384,8 @@ _NOT_FIRST = (
 _NOT_LATER = "Thanks|Regards|Happy|Sorry|Team|Support|Customer|Service"
 _CAP = rf"(?!(?:{_NOT_FIRST}|{_NOT_LATER})(?![\w'’-]))[{_UP}][\w'’-]*[{_LOW}]"
 _PARTICLE = r"(?:(?:von|van|de|der|den|del|della|da|di|du|le|la|zu|y|bin|ibn|al) )"
-_PAIR_EN = re.compile(rf"(?<![\w'’-]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w'’-])")
+# in quotes too ('Ezra Njoroge'), not a word's part (O'Brien's Pub, don't)
+_PAIR_EN = re.compile(rf"(?<![\w-])(?<!\w['’]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w-])(?!['’]\w)")
 _BEFORE_PERSON = re.compile(
     r"(?i:(?<![A-Za-z])(?:tell|ask|cc|ping|e-?mail|message|text|call|thank|meet|met|with|to|contact|remind|"
     r"inform|invite|introduce|from|by|and|(?:note|card|gift|letter|present|speech|poem)\s+for))\s+$"
@@ -581,13 +593,14 @@ def addressed(text: str) -> Iterator[Span]:
 # a word in the clause before capitalised words that says they name a person: a form's line (name on
 # card, recipient, attn), a greeting (hi, hello), an invitation (add … to the invite)
 _PERSON_CUE_EN = re.compile(
-    r"(?i:(?<![a-z])(?:name|holder|recipient|receiver|consignee|contact|attn|attention|payee|sender|applicant|"
+    rf"(?i:(?<![a-z])(?:{swapped('name')}|{swapped('holder')}|{swapped('recipient')}|{swapped('contact')}|"
+    r"receiver|consignee|attn|attention|payee|sender|applicant|"
     r"addressee|guardian|beneficiary|signatory|tenant|landlord|hi|hello|hey|add|invite|cc|ping|thank|thanks|"
     r"mr|mrs|ms|miss|dr|prof)(?![a-z]))"
 )
 # what follows a person's name on a form: a note that says so (<- that's my name), a phone masked out
 _PERSON_AFTER_EN = re.compile(
-    r"\s*(?:<-+|←)?\s*\n?\s*that(?:'s|’s|\s+is)\s+(?:my|the)(?![A-Za-z])|[ \t]*\x00"
+    rf"\s*(?:<-+|←)?\s*\n?\s*(?:{swapped('that')})(?:'s|’s|\s+is)\s+(?:my|the)(?![A-Za-z])|[ \t]*\x00"
 )
 _LINE_END = re.compile(r"[ \t]*[\"'”’]?[ \t]*(?:\n|$)")
 # a line that introduces the next one as a person's (please find my contact below:)
@@ -596,6 +609,18 @@ _CUE_LINE_BEFORE = re.compile(
     r"[ \t]*\n[ \t]*[\"'“‘(]?[ \t]*$"
 )
 _LINE_START = re.compile(r"(?:^|\n)[ \t]*[\"'“‘(]?[ \t]*$")
+
+
+# a name in any case in a frame only a person fits: a greeting and a title (hi ms. nathaniel adetokunbo),
+# an invitation (add nutcha lertsattayanusak to the invite), a pickup (uda utami will pick up the parcel)
+_PERSON_FRAME_EN = re.compile(
+    r"(?i:(?<![a-z])(?:hi|hello|hey|dear|thanks|thank\s+you|add|invite|cc)\s+(?:mr|mrs|ms|miss|dr|prof)\.?\s+)"
+    rf"(?P<framed>(?i:{_WORD})(?: (?i:{_WORD})){{1,2}})(?=[\s,.!?'\"]|$)"
+    rf"|(?i:(?<![a-z])(?:add|invite|cc)\s+)(?P<invited>(?i:{_WORD})(?: (?i:{_WORD})){{1,2}})"
+    r"(?=\s+(?i:to\s+(?:the|my|our|this)\s+(?:invite|invitation|meeting|call|group|chat|thread|list|team|channel)))"
+    rf"|(?:^|(?<=[\n.!?,;:'\"]))[ \t]*(?P<picks>(?i:{_WORD})(?: (?i:{_WORD})){{1,2}})"
+    r"(?=\s+(?i:will|wlil|wil)\s+(?:pick|collect|sign|come|bring|drop))"
+)
 
 
 def _person(text: str, start: int, end: int) -> bool:
@@ -622,6 +647,12 @@ def names(text: str) -> Iterator[Span]:
             found.append((match.start(group), match.end(group), "NAME"))
     found += [
         (m.start(), m.end(), "NAME") for m in _PAIR_EN.finditer(text) if _person(text, m.start(), m.end())
+    ]
+    found += [
+        (m.start(g), m.end(g), "NAME")
+        for m in _PERSON_FRAME_EN.finditer(text)
+        for g in ("framed", "invited", "picks")
+        if m[g]
     ]
     found += [(m.start(g), m.end(g), "NAME") for m in _PAIR_ZH.finditer(text) for g in ("first", "second")]
     found += [
@@ -689,7 +720,10 @@ _NAME_CUES_EN = (
     "ms ",
 )
 _NAME_CUES_EN += ("dr.", "dr ", "prof", "miss ", "signed", "\n-", "\n—", "holder", "recipient", "consignee")
-_NAME_CUES_EN += ("contact", "attn", "attention")
+_NAME_CUES_EN += ("attn", "attention")
+_NAME_CUES_EN += tuple(
+    typed for cue in ("name", "holder", "contact", "recipient") for typed in swapped(cue).split("|")
+)
 
 
 def may_name(text: str) -> bool:
