@@ -83,6 +83,15 @@ def test_a_name_after_a_word_that_says_whose_it_is_is_redacted(text: str, name: 
         ("권나라과장님께 전해주세요", "권나라"),
         ("Mei Tanaka팀장님한테 전해주세요", "Mei Tanaka"),
         ("请把Hannah Weiss同学加到群里", "Hannah Weiss"),
+        ("请把柳思远加到群里", "柳思远"),
+        ("给林晓彤同学写封信", "林晓彤"),
+        ("客服让我发联系人，赵一鸣，可以吗", "赵一鸣"),
+        ("报销要持卡人，我的是“钱多多”", "钱多多"),
+        ("寄到南山区科苑路15号，Chloe Martin收谢谢", "Chloe Martin"),
+        ("小川 真司にお礼状を書いて", "小川 真司"),
+        ("担当者を教えてと言われた→西村 花", "西村 花"),
+        ("다니엘 리 안녕하세요", "다니엘 리"),
+        ("수령인제인 오스틴 로 바꿔주세요", "제인 오스틴"),
     ],
 )
 def test_a_name_by_its_line_its_note_or_its_greeting_is_redacted(text: str, name: str) -> None:
@@ -106,6 +115,8 @@ def test_a_name_by_its_line_its_note_or_its_greeting_is_redacted(text: str, name
         ("a gfit from Kate Spade", "Kate Spade"),
         ("add some salt and pepper to taste", "some salt"),
         ("can you add dark mode to the app", "dark mode"),
+        ("我收到了谢谢", "收到"),
+        ("联系人，我不知道怎么填", "我不知道"),
     ],
 )
 def test_a_brand_or_a_place_named_like_a_person_is_kept(text: str, brand: str) -> None:

@@ -122,14 +122,14 @@ _SURNAMES_WIDE = (
     "呂季喻解柯俞倪滕鄔盛臧計伏成戚謝鄒喬賀尤華金魏陶姜嚴衛蔣沈韓楊朱秦許何呂施張孔曹嚴華金"
     "司尚农查毕丘卓蔺屈冷阚晋皮苟粟母敖党荆揭戈习竺郜仇邝路应师辛姬佘阳桑娄廉禹卫鲍宦归海边符尤华"
     "卢米郑邰鞠伊时和商国柴麻宿嵇贝储丰封芦隋韶郦逯桑蒙谷鲁洪龚巩花仲窦钭印璩管霍都聂岑"
-    "连連涂凃"
+    "连連涂凃朴"
 )
 _COMPOUND_ZH = "|".join(_SURNAMES.split("|")[:-1])  # 欧阳, 司马, 诸葛 …
 _THIRD_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问一下|問一下|问问|找|联系|聯繫|发给|發給|抄送|和|跟|同事|叫|名叫|"
     r"收件人|联系人|昨天|今天)\s*"
     rf"(?P<third>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
-    r"(?=的|老师|老師|先生|女士|经理|經理|总|說|说|跟|和|明天|今天|昨天|一起|审|審|写|寫|在|打|发|發|回|，|。|、|！|？|\s|$)"
+    r"(?=的|老师|老師|先生|女士|同学|同學|经理|經理|总|說|说|跟|和|明天|今天|昨天|一起|审|審|写|寫|在|打|发|發|回|，|。|、|！|？|\s|$)"
     r"|(?:^|[。！？；;.!?\n])\s*(?!谢谢|謝謝)"
     rf"(?P<opens>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
     r"(?=的电话|的電話|的手机|的手機|的邮箱|的郵箱|跟我说|跟我說|说|說|老师|老師|先生|女士)"
@@ -204,7 +204,7 @@ _ROLE = re.compile(_ROLES)
 _AFTER_PERSON_CJK = (
     r"(?=さん|様|さま|氏|先生|くん|君|ちゃん|殿|が|と|に|を|は|へ|の|も|"
     r"是|的|和|跟|与|說|说|还是|還是|下周|下週|明天|今天|昨天|要|也|会|會|已经|已經|刚|剛|在|把|写|寫|"
-    r"加|去|来|來|都|一起|们|們|约|約|见|見|聊|谈|談|"
+    r"加|去|来|來|都|一起|们|們|约|約|见|見|聊|谈|談|同学|同學|女士|老师|老師|总|總|"
     r"[，。、！？；,.!?;\s]|$)"
 )
 # a name before a title: 王建国经理, 田中部長 (a Japanese surname alone too), 김민수 과장님
@@ -223,7 +223,7 @@ _NAMED_BY_ROLE = re.compile(
 )
 # before an honorific, any name: 桜井美咲様, 董英杰さん, マリア・ガルシアさん, Lee Burkeさん, Amanda May께
 _HONORIFIC = re.compile(
-    f"さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게|同学|同學|老师|老師|女士|{_TITLES_CJK}"
+    f"さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게|同学|同學|老师|老師|女士|总|總|{_TITLES_CJK}"
 )
 _HONOURED = re.compile(
     rf"(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME}|{_JA_SURNAMES})"
@@ -258,7 +258,7 @@ _AND_NAME = re.compile(
 _WHOLE_NAME = re.compile(rf"(?:{_JA_NAME}|{_ZH_NAME})" + _AFTER_PERSON_CJK)
 # a name after a verb that takes a person (跟坂本知実约了, 帮我给連美華写): the patterns' guess
 _AFTER_VERB = re.compile(
-    rf"(?:跟|给|給|找|问|問|约|約|陪|见|見)\s?(?P<verb>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])"
+    rf"(?:跟|给|給|找|问|問|约|約|陪|见|見|把)\s?(?P<verb>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])"
     + _AFTER_PERSON_CJK
 )
 # two name-shaped words joined by 和 or 、 before what a person does (把许艳丽和田秀佳加到): a guess
@@ -310,29 +310,19 @@ _CUE_WORDS = (
     r"저는|제\s?이름은|내\s?이름은|我叫|我名字(?:是|叫)|我的名字(?:是|叫)"
 )
 _JOIN = (
-    r"(?:\s*(?:[:：=]|是|为|為|叫|写的是|寫的是|写|寫|填的是|填|改成了?|改为|改為|换成|換成|の欄に|の欄は|欄に|は|って|が|"
+    r"(?:\s*(?:[:：=]|[，,]?\s*我的(?:是|叫)|是|为|為|叫|写的是|寫的是|写|寫|填的是|填|改成了?|改为|改為|换成|換成|"
+    r"の欄に|の欄は|欄に|は|って|が|"
     r"(?<=[가-힣])(?:은|는|이|가|을|를)|[】」』)\]］）]))"
 )
 _OPEN = r"[ \t\u3000]*[「『“\"'(（【]?[ \t\u3000]*"
 _KANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8})?"
 _KO_END = "(?=입니다|이에요|예요|이고|이라고|라고|님|씨|[^가-힣]|$)"  # what ends a name in Korean
 # a foreign name in hangul has two words (마이클 존슨); the second ends in no verb's or particle's syllable
+_HANGUL_TWO = r"[가-힣]{1,5} [가-힣]{1,5}(?<![요다까죠네고서며면는은을를에도님])"  # 존 스미스, 다나카 히로시
 _KO_END_TWO = r"(?=입니다|이에요|예요|이고|이라고|라고|님|씨|\s*(?:[^가-힣\s]|$)|\s+(?:로|으로)\s)"
 _HANGUL_NAME = (
-    rf"[가-힣]{{2,5}} [가-힣]{{1,5}}?(?<![요다까죠네고서며면는은을를에도]){_KO_END_TWO}|{_KO_NAME}{_KO_END}"
+    rf"[가-힣]{{1,5}} [가-힣]{{1,5}}?(?<![요다까죠네고서며면는은을를에도]){_KO_END_TWO}|{_KO_NAME}{_KO_END}"
 )
-_CUED = re.compile(
-    rf"(?:{_CUE_WORDS}){_JOIN}{{0,2}}{_OPEN}"
-    rf"(?:(?P<han>[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
-    rf"|(?=[{_CJK}々]{{2}}|[{_CJK}][ \u3000])[{_CJK}][{_CJK}々]{{0,4}}?"
-    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}}?)?)"
-    r"(?=$|[^\u4e00-\u9fff々\u3041-\u3093]|で|って|と申|と言|といい|です|さん|様|に|が|を|の|"
-    r"了|你|吧|对|對|同学|同學|收|先生|女士|谢|謝|这|這)"
-    rf"|(?P<kana>{_KANA_NAME})(?![\u30a1-\u30fa\u30fc])"
-    rf"|(?P<hangul>{_HANGUL_NAME})"
-    rf"|(?P<latin>[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){{1,2}}(?![A-Za-zÀ-ÿ0-9'’-])))"
-)
-_CUE_HINT = re.compile(rf"(?:{_CUE_WORDS})")
 # the shapes of a name where the words around it say it is one: a Chinese or Japanese name by its
 # surname (藤田 alone too), katakana in two parts, a Korean name, Latin words, a transliteration with
 # its dot (约翰·史密斯)
@@ -345,11 +335,25 @@ _NAME_SHAPES = (
     rf"|{_KO_NAME}(?![가-힣])|{_LATIN_NAME_WORD}(?: {_LATIN_NAME_WORD}){{1,2}}"
     rf"|[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
 )
+_CUED = re.compile(
+    # after a comma only a name of a name's shape (发收件人，山田太郎，): the clause may go on otherwise
+    rf"(?:{_CUE_WORDS})[，,][ \t]*(?P<comma>{_NAME_SHAPES})(?=[，,。！？!?\s]|$)|"
+    rf"(?:{_CUE_WORDS}){_JOIN}{{0,2}}{_OPEN}"
+    rf"(?:(?P<han>[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
+    rf"|(?=[{_CJK}々]{{2}}|[{_CJK}][ \u3000])[{_CJK}][{_CJK}々]{{0,4}}?"
+    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}}?)?)"
+    r"(?=$|[^\u4e00-\u9fff々\u3041-\u3093]|で|って|と申|と言|といい|です|さん|様|に|が|を|の|"
+    r"了|你|吧|对|對|同学|同學|收|先生|女士|谢|謝|这|這)"
+    rf"|(?P<kana>{_KANA_NAME})(?![\u30a1-\u30fa\u30fc])"
+    rf"|(?P<hangul>{_HANGUL_NAME})"
+    rf"|(?P<latin>[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){{1,2}}(?![A-Za-zÀ-ÿ0-9'’-])))"
+)
+_CUE_HINT = re.compile(rf"(?:{_CUE_WORDS})")
 # a name that a note after it says whose it is (中村和也←担当者です, 이수민\n위에 거 이름임,
 # 崔杰嘉 这个是我收件人, 上官程沐\n↑姓名): a line's first words, then an arrow, a line break or a
 # word that points back (이게, これが, 这个是), and a cue word within a few words
 _NAMED_AFTER = re.compile(
-    rf"(?:^|(?<=[\n「『“\"'(（【]))[ \t\u3000]*(?P<after>{_NAME_SHAPES})[ \t\u3000]*"
+    rf"(?:^|(?<=[\n「『“\"'(（【，,、 ]))[ \t\u3000]*(?P<after>{_NAME_SHAPES}|{_HANGUL_TWO})[ \t\u3000]*"
     r"(?:(?:←|<-+|↑|\n)[ \t\u3000]*\n?[ \t\u3000]*[↑←]?|이게|これが|これは|这个是|这是|這是|這個是)"
     r"[^\n。！？!?]{0,8}?"
     rf"(?:{_CUE_WORDS.replace('저는|', '')}|(?i:name|holder|recipient|attn))"
@@ -357,13 +361,21 @@ _NAMED_AFTER = re.compile(
 # a name that opens a line or a clause before its greeting (江涵强你好, 约翰·史密斯你好, 고성진 안녕하세요,
 # Ka Man Lau、お世話になっております) or that closes an address as its recipient's (…23樓B座 向桐收)
 _GREETED = re.compile(
-    rf"(?:^|(?<=[\n「『“\"'(（【：:，,。 ]))[ \t\u3000]*(?P<greeted>{_NAME_SHAPES})"
+    rf"(?:^|(?<=[\n「『“\"'(（【：:，,。 ]))[ \t\u3000]*(?P<greeted>{_NAME_SHAPES}|{_HANGUL_TWO})"
     r"(?=(?:总|總|老师|老師|同学|同學|先生|女士|经理|經理)?(?:你好|您好)|[，,、\s]*お世話になっております"
-    r"|\s?(?:님\s?)?안녕하세요|收(?![\u4e00-\u9fff]))"
+    r"|\s?(?:씨|님)?\s?안녕하세요|收(?![到货貨件款费費钱錢藏集听聽入益拾])"
+    # a letter to them (…にお礼状を書いて, …께 감사 편지 써줘)
+    r"|(?:さん|様)?に(?:お礼状|お礼のメール|手紙)|\s?(?:씨|님)?(?:께|에게)\s?감사)"
+)
+# a name an arrow points to after a line's cue word (先方に担当者を伝えたい…→藤田蓮, 氏名→ナカムラダイキ)
+_ARROWED = re.compile(
+    rf"(?:{_CUE_WORDS})[^\n→]{{0,40}}→[ \t\u3000]*"
+    rf"(?P<arrowed>{_NAME_SHAPES}|[\u30a1-\u30fa\u30fc]{{3,10}}|{_JA_SURNAMES})"
+    r"(?![\u30a1-\u30fa\u30fc\u4e00-\u9fff々]|[ \u3000][\u4e00-\u9fff々])"
 )
 # a name on its own line before a phone or other value that was masked out (中村真由美 06-…, Mary Mutua
 # +254…, 배하지 +82 …): the line's first words, of a name's shape, and nothing but a space before the value
-_GREETING = re.compile("好|お世話|안녕하세요|收")
+_GREETING = re.compile("好|お世話|안녕하세요|收|お礼|手紙|감사")
 _CONTACT_WORDS = re.compile(
     r"电话|電話|手机|手機|携帯|連絡|联系|聯繫|号码|號碼|番号|전화|연락|휴대|핸드폰|번호|"
     rf"(?i:(?<![a-z])(?:tel|phone|mobile|cell|call|contact|whatsapp|fax|number|no|card|id|ip|mac|imei|e?mail|"
@@ -465,6 +477,8 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_NAMED_AFTER)
     if _GREETING.search(text):
         patterns.append(_GREETED)
+    if "→" in text:
+        patterns.append(_ARROWED)
     if _OPENS_CUE.search(text):
         patterns.append(_OPENS)
     if _TITLE_CUE.search(text):
@@ -503,8 +517,10 @@ _GUESSED = {
     "line",
     "after",
     "greeted",
+    "comma",
+    "arrowed",
 }  # a name read from its context alone: not a word
-_SHAPED = {"han", "line", "after", "greeted"}  # of a name's shape by a cue or a line
+_SHAPED = {"han", "line", "after", "greeted", "comma", "arrowed"}  # of a name's shape by a cue or a line
 _SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
 
 
