@@ -374,14 +374,18 @@ _ARROWED = re.compile(
     r"(?![\u30a1-\u30fa\u30fc\u4e00-\u9fff々]|[ \u3000][\u4e00-\u9fff々])"
 )
 # a name on its own line before a phone or other value that was masked out (中村真由美 06-…, Mary Mutua
-# +254…, 배하지 +82 …): the line's first words, of a name's shape, and nothing but a space before the value
+# +254…, 배하지 +82 …, 마이클 존슨 +86…): the line's first words, of a name's shape, and nothing but a
+# space before the value
 _GREETING = re.compile("好|お世話|안녕하세요|收|お礼|手紙|감사")
 _CONTACT_WORDS = re.compile(
     r"电话|電話|手机|手機|携帯|連絡|联系|聯繫|号码|號碼|番号|전화|연락|휴대|핸드폰|번호|"
     rf"(?i:(?<![a-z])(?:tel|phone|mobile|cell|call|contact|whatsapp|fax|number|no|card|id|ip|mac|imei|e?mail|"
     rf"address|plate|order|code|serial|sn|{_STOP})(?![a-z]))"
 )
-_NAME_LINE = re.compile(rf"(?m:^)[ \t]*[「『“\"'(（]?(?P<line>{_NAME_SHAPES})[ \t\u3000]+(?=\x00)")
+_NAME_LINE = re.compile(
+    rf"(?m:^)[ \t]*[「『“\"'(（]?(?P<line>{_NAME_SHAPES}|{_HANGUL_TWO})[ \t\u3000]+"
+    r"(?=\x00)"
+)
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_NAME = re.compile(f"[{_CJK}]{{2,4}}")
 _BEFORE_MEASURE = set("这那一两几每哪各某本该此這兩幾該")
@@ -537,12 +541,13 @@ def _plausible(name: str) -> bool:
 
 
 def _place_named(name: str) -> bool:
-    """Whether a name of a cue's or a line's shape is a word jieba knows as a place (黄洋, 江城): many
-    two-character names are, and there the words around it say it is a name. Not for a guess from a
+    """Whether a name of a cue's or a line's shape is a two-character word jieba knows as a place
+    (黄洋, 江城): many names are, and there the words around it say it is a name; a longer place word
+    is a place (王府井). Not for a guess from a
     role or a verb (`_GUESSED_ALONE`), where a place is more often meant."""
     import rjieba
 
-    return bool(name) and all(tag == "ns" for _, tag in rjieba.tag(name))
+    return len(name) == 2 and all(tag == "ns" for _, tag in rjieba.tag(name))
 
 
 def _accepted(group: str, name: str) -> bool:
