@@ -339,7 +339,7 @@ _CUED = re.compile(
     # after a comma only a name of a name's shape (发收件人，山田太郎，): the clause may go on otherwise
     rf"(?:{_CUE_WORDS})[，,][ \t]*(?P<comma>{_NAME_SHAPES})(?=[，,。！？!?\s]|$)|"
     rf"(?:{_CUE_WORDS}){_JOIN}{{0,2}}{_OPEN}"
-    rf"(?:(?P<han>[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
+    rf"(?:(?P<cued>[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
     rf"|(?=[{_CJK}々]{{2}}|[{_CJK}][ \u3000])[{_CJK}][{_CJK}々]{{0,4}}?"
     rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}}?)?)"
     r"(?=$|[^\u4e00-\u9fff々\u3041-\u3093]|で|って|と申|と言|といい|です|さん|様|に|が|を|の|"
@@ -517,14 +517,14 @@ _GUESSED = {
     "titled",
     "verb",
     "opens",
-    "han",
+    "cued",
     "line",
     "after",
     "greeted",
     "comma",
     "arrowed",
 }  # a name read from its context alone: not a word
-_SHAPED = {"han", "line", "after", "greeted", "comma", "arrowed"}  # of a name's shape by a cue or a line
+_SHAPED = {"cued", "line", "after", "greeted", "comma", "arrowed"}  # of a name's shape by a cue or a line
 _SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
 
 
