@@ -14,10 +14,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from uxbench.pipeline.privacy.context import clause_before
+
 Span = tuple[int, int, str]
 
 _CJK = r"\u4e00-\u9fff"
 _LATIN = r"A-Za-z0-9À-ɏ"
+
+
+def swapped(word: str) -> str:
+    """`word` and its typings with two neighbouring letters swapped (nmae, hodler, taht): how a cue
+    word is mistyped in chat, as an alternation for a pattern."""
+    typed = {word} | {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return "|".join(sorted(typed, key=len, reverse=True))
+
+
 _EMAIL = re.compile(
     rf"(?:(?<![{_LATIN}._%+\-])[{_LATIN}][{_LATIN}._%+\-]*|[^\x00-\x7f\W]+)@"
     rf"(?:(?:[{_LATIN}\-]+|[^\x00-\x7f\W]+)[.。．])+"  # a label in one script: not `comです。`
@@ -58,7 +69,8 @@ _STOP = (
     "and|or|but|i|im|i'm|am|is|are|was|here|from|to|the|a|an|of|in|on|at|for|with|my|me|please|thanks|thank|"
     "need|want|have|has|had|can|could|would|will|just|so|and|nice|hello|hi|btw|by|not|it|this|that|your|you|"
     "we|they|he|she|our|help|again|too|also|sorry|now|today|calling|writing|asking|looking|trying|going|using|"
-    "best|regards|cheers|thanks|sincerely|team"
+    "best|regards|cheers|thanks|sincerely|team|pls|plz|thx|asap|lol|ordered|booked|running|paid|kind|kindly|"
+    "maybe|ok|okay|yes|no|u|ur|below|above|details|info|number|email|address"
 )
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with accents (José, Jürgen)
 _WORD = rf"(?!(?:{_STOP})(?![A-Za-z0-9]))[{_UP}{_LOW}][{_LOW}'’-]*[{_LOW}]"
@@ -75,8 +87,14 @@ _TITLES = re.compile(rf"(?:{_NOT_TITLE})(?:\s+(?:{_NOT_TITLE}))*")
 _TITLE = rf"(?!(?:{_NOT_TITLE})(?![A-Za-z0-9]))[{_UP}][{_LOW}'’-]*[{_LOW}]"
 _NAME_EN = re.compile(
     # a strong introduction: the name in any case, up to three words
-    r"(?i:(?<![A-Za-z0-9])my\s+(?:chinese\s+|english\s+|full\s+|real\s+|first\s+|last\s+)?name(?:'s|’s|\s+is)|"
-    r"(?<![A-Za-z0-9])name\s*[:：]|(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?)\s*"
+    rf"(?i:(?<![A-Za-z0-9])my\s+(?:chinese\s+|english\s+|full\s+|real\s+|first\s+|last\s+)?(?:{swapped('name')})"
+    r"(?:'s|’s|\s+is)(?:\s+now)?|"
+    rf"(?<![A-Za-z0-9])(?:{swapped('name')})\s*[:：=]|"
+    r"(?<![A-Za-z0-9])i\s+am\s+called|(?<![A-Za-z0-9])i'm\s+called|(?<![A-Za-z0-9])signed,?|"
+    # whose a form's line is: the card's holder, the parcel's recipient, the form's contact
+    rf"(?<![A-Za-z0-9])(?:full\s+(?:{swapped('name')})|name\s+on\s+(?:the\s+)?card|(?:account|card)\s*(?:{swapped('holder')})"
+    rf"|{swapped('recipient')}|consignee|(?:{swapped('contact')})\s+person|(?:my|the)\s+(?:{swapped('contact')})|attn|attention)"
+    r"(?:[ \t]+(?:is|to)(?:[ \t]+now)?(?![A-Za-z])|[ \t]*[:：=)\]])?(?!\s*\n))\s*"
     rf"(?P<name>(?i:{_WORD})(?:[ -](?i:{_WORD})){{0,2}}|[{_CJK}]{{2,4}}|[가-힣]{{2,4}}(?![가-힣]))"
     # a weak one: two capitalised words (I'm John Smith, This is Sarah Connor), or one before punctuation
     rf"|(?i:(?<![A-Za-z0-9])i'm|(?<![A-Za-z0-9])i’m|(?<![A-Za-z0-9])i\s+am|(?<![A-Za-z0-9])this\s+is|(?<![A-Za-z0-9])it's|(?<![A-Za-z0-9])it’s)\s+"
@@ -104,14 +122,14 @@ _SURNAMES_WIDE = (
     "呂季喻解柯俞倪滕鄔盛臧計伏成戚謝鄒喬賀尤華金魏陶姜嚴衛蔣沈韓楊朱秦許何呂施張孔曹嚴華金"
     "司尚农查毕丘卓蔺屈冷阚晋皮苟粟母敖党荆揭戈习竺郜仇邝路应师辛姬佘阳桑娄廉禹卫鲍宦归海边符尤华"
     "卢米郑邰鞠伊时和商国柴麻宿嵇贝储丰封芦隋韶郦逯桑蒙谷鲁洪龚巩花仲窦钭印璩管霍都聂岑"
-    "连連涂凃"
+    "连連涂凃朴"
 )
 _COMPOUND_ZH = "|".join(_SURNAMES.split("|")[:-1])  # 欧阳, 司马, 诸葛 …
 _THIRD_ZH = re.compile(
     r"(?:给|給|转告|轉告|告诉|告訴|通知|问一下|問一下|问问|找|联系|聯繫|发给|發給|抄送|和|跟|同事|叫|名叫|"
     r"收件人|联系人|昨天|今天)\s*"
     rf"(?P<third>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
-    r"(?=的|老师|老師|先生|女士|经理|經理|总|說|说|跟|和|明天|今天|昨天|一起|审|審|写|寫|在|打|发|發|回|，|。|、|！|？|\s|$)"
+    r"(?=的|老师|老師|先生|女士|同学|同學|经理|經理|总|說|说|跟|和|明天|今天|昨天|一起|审|審|写|寫|在|打|发|發|回|，|。|、|！|？|\s|$)"
     r"|(?:^|[。！？；;.!?\n])\s*(?!谢谢|謝謝)"
     rf"(?P<opens>(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{1,2}})"
     r"(?=的电话|的電話|的手机|的手機|的邮箱|的郵箱|跟我说|跟我說|说|說|老师|老師|先生|女士)"
@@ -186,24 +204,37 @@ _ROLE = re.compile(_ROLES)
 _AFTER_PERSON_CJK = (
     r"(?=さん|様|さま|氏|先生|くん|君|ちゃん|殿|が|と|に|を|は|へ|の|も|"
     r"是|的|和|跟|与|說|说|还是|還是|下周|下週|明天|今天|昨天|要|也|会|會|已经|已經|刚|剛|在|把|写|寫|"
-    r"加|去|来|來|都|一起|们|們|约|約|见|見|聊|谈|談|"
+    r"加|去|来|來|都|一起|们|們|约|約|见|見|聊|谈|談|同学|同學|女士|老师|老師|总|總|"
     r"[，。、！？；,.!?;\s]|$)"
+)
+# a name before a title: 王建国经理, 田中部長 (a Japanese surname alone too), 김민수 과장님
+_TITLES_CJK = (
+    "经理|經理|总监|總監|主任|老师|老師|医生|醫生|律师|律師|教授|先生|女士|师傅|師傅|警官|"
+    "部長|課長|社長|係長|専務|常務|先輩|"
+    "과장|부장|차장|팀장|대리|주임|사장|이사|상무|전무|교수|원장|실장|기자|작가|선생님|대표님"
+)
+_KANA_DOTTED = (
+    r"[\u30a1-\u30fa\u30fc]{1,8}[・･][\u30a1-\u30fa\u30fc]{1,8}"  # キム・ミンジュン: a foreign name
 )
 _NAMED_BY_ROLE = re.compile(
     rf"(?:{_ROLES})(?:の|叫|是|写|寫|为|為|[:：])?\s?"
-    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z]))(?<![区市町村県都府国語])" + _AFTER_PERSON_CJK
+    rf"(?P<role>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME}(?![A-Za-z])|{_KANA_DOTTED})(?<![区市町村県都府国語])"
+    + _AFTER_PERSON_CJK
 )
 # before an honorific, any name: 桜井美咲様, 董英杰さん, マリア・ガルシアさん, Lee Burkeさん, Amanda May께
-_HONORIFIC = re.compile("さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게")
+_HONORIFIC = re.compile(
+    f"さん|様|さま|氏|先生|くん|ちゃん|殿|께|씨|님|한테|에게|同学|同學|老师|老師|女士|总|總|{_TITLES_CJK}"
+)
 _HONOURED = re.compile(
     rf"(?<![\u4e00-\u9fff\u30a1-\u30fa])(?P<honoured>{_JA_NAME}|{_ZH_NAME}|{_KATAKANA_NAME}|{_JA_SURNAMES})"
     r"(?=さん|様|さま|氏|先生|くん|ちゃん|殿)"
-    rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|께|씨|님|선생님|한테|에게)"
+    rf"|(?<![A-Za-z])(?P<latin>{_LATIN_NAME})(?=さん|様|さま|氏|先生|くん|ちゃん|께|씨|님|선생님|한테|에게|"
+    rf"同学|同學|老师|老師|女士|先生|总|總|(?:{_TITLES_CJK}))"
 )
 # a Japanese speaker's own name, however they introduce themselves (私は岡田翔太と申します, 僕は鈴木です)
 _SELF_JA = re.compile(
     r"(?:私|わたし|わたくし|僕|ぼく|俺|自分)(?:は|の名前は)\s*"
-    rf"(?P<self>{_JA_NAME}|{_JA_SURNAMES}|{_KATAKANA_NAME})"
+    rf"(?P<self>{_JA_NAME}|{_JA_SURNAMES}|{_KATAKANA_NAME}|{_LATIN_NAME})"
     r"(?=と申します|と申す|といいます|と言います|って言います|です|でございます)"
 )
 # a name that opens its clause before what only a person does (张三是我们部门新来的)
@@ -212,18 +243,12 @@ _OPENS = re.compile(
     rf"(?:^|(?<=[。！？；，,.!?;\n\s]))(?P<opens>{_JA_NAME}|{_ZH_NAME}|{_LATIN_NAME})"
     r"(?=是我们|是我們|是我的|是新来|是新來|昨天|今天|跟我说|跟我說)"
 )
-# a name before a title: 王建国经理, 田中部長 (a Japanese surname alone too), 김민수 과장님
-_TITLES_CJK = (
-    "经理|經理|总监|總監|主任|老师|老師|医生|醫生|律师|律師|教授|先生|女士|师傅|師傅|警官|"
-    "部長|課長|社長|係長|専務|常務|先輩|"
-    "과장|부장|차장|팀장|대리|주임|사장|이사|상무|전무|교수|원장|실장|기자|작가"
-)
 _TITLE_CUE = re.compile(_TITLES_CJK)
 _TITLED = re.compile(
     rf"(?P<titled>(?:{_JA_SURNAMES})(?:[ \u3000]?{_JA_GIVEN})?"
     rf"|(?:{_COMPOUND_ZH}|[{_SURNAMES_WIDE}])[{_CJK}]{{2}})(?=(?:{_TITLES_CJK}))"
     # a Korean name ends in no particle (not 오늘은 before 과장님)
-    rf"|(?<![가-힣])(?P<titled_ko>{_KO_SURNAME}[가-힣]{{2}})(?<![는를을도의에은])\s?"
+    rf"|(?<![가-힣])(?P<titled_ko>{_KO_SURNAME}[가-힣]{{1,2}}(?=(?:{_TITLES_CJK}))|{_KO_SURNAME}[가-힣]{{2}}(?<![는를을도의에은])\s)"
     rf"(?=(?:{_TITLES_CJK})(?:님|이|가|은|는|께|에게|한테|의|[\s,.!?]|$))"
 )
 # one more name in a list after a name (同期のAとBを, 把A和B加到, A、B)
@@ -233,7 +258,7 @@ _AND_NAME = re.compile(
 _WHOLE_NAME = re.compile(rf"(?:{_JA_NAME}|{_ZH_NAME})" + _AFTER_PERSON_CJK)
 # a name after a verb that takes a person (跟坂本知実约了, 帮我给連美華写): the patterns' guess
 _AFTER_VERB = re.compile(
-    rf"(?:跟|给|給|找|问|問|约|約|陪|见|見)\s?(?P<verb>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])"
+    rf"(?:跟|给|給|找|问|問|约|約|陪|见|見|把)\s?(?P<verb>{_JA_NAME}|{_ZH_NAME})(?<![区市町村県都府国語])"
     + _AFTER_PERSON_CJK
 )
 # two name-shaped words joined by 和 or 、 before what a person does (把许艳丽和田秀佳加到): a guess
@@ -270,6 +295,97 @@ _KO_PARTICLE_NAME = re.compile(
     rf"|(?<![{_CJK}])(?P<han>[{_CJK}][{_CJK}々]{{1,4}}|[{_CJK}]{{1,3}}[ \u3000][{_CJK}々]{{1,3}})"
     r"(?=\s?(?:한테|에게|께|씨|님|이랑|랑|대표님|선생님|사장님|과장님|부장님))"
 )
+# A name after a word that says whose it is, in any of the four languages and any script: the card's
+# holder (名义, 名義, 명의, name on card), the parcel's recipient (收货人, 受取人, 받는 사람, attn), the
+# form's applicant or contact (请假人, 申込者, 신청인, contact person), a self-introduction (저는…입니다,
+# 제 이름은, 私は…と申します). A word may join them (为, 写, 改成, は, って, 은, is, =, so I put) and a
+# bracket or quote open the name; the name ends where a particle, a verb or punctuation does.
+_CUE_WORDS = (
+    "收货人|收貨人|收件人|联系人|聯繫人|聯絡人|请假人|請假人|申请人|申請人|持卡人|开户名|開戶名|户名|戶名|姓名|名字|"
+    "签收人|簽收人|经办人|經辦人|负责人|負責人|收款人|付款人|寄件人|发件人|發件人|乘车人|乘机人|入住人|预订人|預訂人|"
+    "账户名|帳戶名|被保险人|投保人|受益人|监护人|監護人|代理人|担保人|擔保人|业主|業主|租客|房客|"
+    "名義人?|受取人|担当者|氏名|お名前|名前|宛名|差出人|申込者|契約者|予約者|代表者|送り主|届け先|口座名義|"
+    r"명의|받는\s?(?:사람|분|이)|보내는\s?(?:사람|분|이)|이름|성함|성명|수령인|수취인|예금주|담당자|신청인|예약자|"
+    "계약자|주문자|고객명|보호자|"
+    r"저는|제\s?이름은|내\s?이름은|我叫|我名字(?:是|叫)|我的名字(?:是|叫)"
+)
+_JOIN = (
+    r"(?:\s*(?:[:：=]|[，,]?\s*我的(?:是|叫)|是|为|為|叫|写的是|寫的是|写|寫|填的是|填|改成了?|改为|改為|换成|換成|"
+    r"の欄に|の欄は|欄に|は|って|が|"
+    r"(?<=[가-힣])(?:은|는|이|가|을|를)|[】」』)\]］）]))"
+)
+_OPEN = r"[ \t\u3000]*[「『“\"'(（【]?[ \t\u3000]*"
+_KANA_NAME = r"[\u30a1-\u30fa\u30fc]{2,8}(?:[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8})?"
+_KO_END = "(?=입니다|이에요|예요|이고|이라고|라고|님|씨|[^가-힣]|$)"  # what ends a name in Korean
+# a foreign name in hangul has two words (마이클 존슨); the second ends in no verb's or particle's syllable
+_HANGUL_TWO = r"[가-힣]{1,5} [가-힣]{1,5}(?<![요다까죠네고서며면는은을를에도님])"  # 존 스미스, 다나카 히로시
+_KO_END_TWO = r"(?=입니다|이에요|예요|이고|이라고|라고|님|씨|\s*(?:[^가-힣\s]|$)|\s+(?:로|으로)\s)"
+_HANGUL_NAME = (
+    rf"[가-힣]{{1,5}} [가-힣]{{1,5}}?(?<![요다까죠네고서며면는은을를에도]){_KO_END_TWO}|{_KO_NAME}{_KO_END}"
+)
+# the shapes of a name where the words around it say it is one: a Chinese or Japanese name by its
+# surname (藤田 alone too), katakana in two parts, a Korean name, Latin words, a transliteration with
+# its dot (约翰·史密斯)
+# a word of a Latin name in any case (Chia-Hao, kang min-jun), not a stop word (`that's`) nor an acronym (RRN)
+_LATIN_NAME_WORD = rf"(?!(?:{_STOP})(?![A-Za-z]))[A-Za-zÀ-ÿ][a-zß-ÿ'’]*(?:-[A-Za-z][a-zß-ÿ'’]*)?(?![A-Za-z])"
+_NAME_SHAPES = (
+    rf"(?:{_COMPOUND_ZH}|{_JA_SURNAMES}|[{_SURNAMES_WIDE}])[{_CJK}々\u3041-\u3093]{{0,3}}"
+    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}})??(?<![とにがをはのもへでや])"
+    r"|[\u30a1-\u30fa\u30fc]{2,8}[・･ \u3000][\u30a1-\u30fa\u30fc]{1,8}"
+    rf"|{_KO_NAME}(?![가-힣])|{_LATIN_NAME_WORD}(?: {_LATIN_NAME_WORD}){{1,2}}"
+    rf"|[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
+)
+_CUED = re.compile(
+    # after a comma only a name of a name's shape (发收件人，山田太郎，): the clause may go on otherwise
+    rf"(?:{_CUE_WORDS})[，,][ \t]*(?P<comma>{_NAME_SHAPES})(?=[，,。！？!?\s]|$)|"
+    rf"(?:{_CUE_WORDS}){_JOIN}{{0,2}}{_OPEN}"
+    rf"(?:(?P<cued>[{_CJK}]{{1,5}}[·•・][{_CJK}]{{1,6}}"
+    rf"|(?=[{_CJK}々]{{2}}|[{_CJK}][ \u3000])[{_CJK}][{_CJK}々]{{0,4}}?"
+    rf"(?:[ \u3000][{_CJK}々\u3041-\u3093]{{1,3}}?)?)"
+    r"(?=$|[^\u4e00-\u9fff々\u3041-\u3093]|で|って|と申|と言|といい|です|さん|様|に|が|を|の|"
+    r"了|你|吧|对|對|同学|同學|收|先生|女士|谢|謝|这|這)"
+    rf"|(?P<kana>{_KANA_NAME})(?![\u30a1-\u30fa\u30fc])"
+    rf"|(?P<hangul>{_HANGUL_NAME})"
+    rf"|(?P<latin>[A-Za-zÀ-ÿ][a-zß-ÿ'’-]*(?: [A-Za-zÀ-ÿ][a-zß-ÿ'’-]*){{1,2}}(?![A-Za-zÀ-ÿ0-9'’-])))"
+)
+_CUE_HINT = re.compile(rf"(?:{_CUE_WORDS})")
+# a name that a note after it says whose it is (中村和也←担当者です, 이수민\n위에 거 이름임,
+# 崔杰嘉 这个是我收件人, 上官程沐\n↑姓名): a line's first words, then an arrow, a line break or a
+# word that points back (이게, これが, 这个是), and a cue word within a few words
+_NAMED_AFTER = re.compile(
+    rf"(?:^|(?<=[\n「『“\"'(（【，,、 ]))[ \t\u3000]*(?P<after>{_NAME_SHAPES}|{_HANGUL_TWO})[ \t\u3000]*"
+    r"(?:(?:←|<-+|↑|\n)[ \t\u3000]*\n?[ \t\u3000]*[↑←]?|이게|これが|これは|这个是|这是|這是|這個是)"
+    r"[^\n。！？!?]{0,8}?"
+    rf"(?:{_CUE_WORDS.replace('저는|', '')}|(?i:name|holder|recipient|attn))"
+)
+# a name that opens a line or a clause before its greeting (江涵强你好, 约翰·史密斯你好, 고성진 안녕하세요,
+# Ka Man Lau、お世話になっております) or that closes an address as its recipient's (…23樓B座 向桐收)
+_GREETED = re.compile(
+    rf"(?:^|(?<=[\n「『“\"'(（【：:，,。 ]))[ \t\u3000]*(?P<greeted>{_NAME_SHAPES}|{_HANGUL_TWO})"
+    r"(?=(?:总|總|老师|老師|同学|同學|先生|女士|经理|經理)?(?:你好|您好)|[，,、\s]*お世話になっております"
+    r"|\s?(?:씨|님)?\s?안녕하세요|收(?![到货貨件款费費钱錢藏集听聽入益拾])"
+    # a letter to them (…にお礼状を書いて, …께 감사 편지 써줘)
+    r"|(?:さん|様)?に(?:お礼状|お礼のメール|手紙)|\s?(?:씨|님)?(?:께|에게)\s?감사)"
+)
+# a name an arrow points to after a line's cue word (先方に担当者を伝えたい…→藤田蓮, 氏名→ナカムラダイキ)
+_ARROWED = re.compile(
+    rf"(?:{_CUE_WORDS})[^\n→]{{0,40}}→[ \t\u3000]*"
+    rf"(?P<arrowed>{_NAME_SHAPES}|[\u30a1-\u30fa\u30fc]{{3,10}}|{_JA_SURNAMES})"
+    r"(?![\u30a1-\u30fa\u30fc\u4e00-\u9fff々]|[ \u3000][\u4e00-\u9fff々])"
+)
+# a name on its own line before a phone or other value that was masked out (中村真由美 06-…, Mary Mutua
+# +254…, 배하지 +82 …, 마이클 존슨 +86…): the line's first words, of a name's shape, and nothing but a
+# space before the value
+_GREETING = re.compile("好|お世話|안녕하세요|收|お礼|手紙|감사")
+_CONTACT_WORDS = re.compile(
+    r"电话|電話|手机|手機|携帯|連絡|联系|聯繫|号码|號碼|番号|전화|연락|휴대|핸드폰|번호|"
+    rf"(?i:(?<![a-z])(?:tel|phone|mobile|cell|call|contact|whatsapp|fax|number|no|card|id|ip|mac|imei|e?mail|"
+    rf"address|plate|order|code|serial|sn|{_STOP})(?![a-z]))"
+)
+_NAME_LINE = re.compile(
+    rf"(?m:^)[ \t]*[「『“\"'(（]?(?P<line>{_NAME_SHAPES}|{_HANGUL_TWO})[ \t\u3000]+"
+    r"(?=\x00)"
+)
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_NAME = re.compile(f"[{_CJK}]{{2,4}}")
 _BEFORE_MEASURE = set("这那一两几每哪各某本该此這兩幾該")
@@ -284,7 +400,8 @@ _NOT_FIRST = (
 _NOT_LATER = "Thanks|Regards|Happy|Sorry|Team|Support|Customer|Service"
 _CAP = rf"(?!(?:{_NOT_FIRST}|{_NOT_LATER})(?![\w'’-]))[{_UP}][\w'’-]*[{_LOW}]"
 _PARTICLE = r"(?:(?:von|van|de|der|den|del|della|da|di|du|le|la|zu|y|bin|ibn|al) )"
-_PAIR_EN = re.compile(rf"(?<![\w'’-]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w'’-])")
+# in quotes too ('Ezra Njoroge'), not a word's part (O'Brien's Pub, don't)
+_PAIR_EN = re.compile(rf"(?<![\w-])(?<!\w['’]){_CAP}(?:[ -]{_PARTICLE}?{_CAP}){{1,2}}(?![\w-])(?!['’]\w)")
 _BEFORE_PERSON = re.compile(
     r"(?i:(?<![A-Za-z])(?:tell|ask|cc|ping|e-?mail|message|text|call|thank|meet|met|with|to|contact|remind|"
     r"inform|invite|introduce|from|by|and|(?:note|card|gift|letter|present|speech|poem)\s+for))\s+$"
@@ -356,6 +473,16 @@ def introduced(text: str) -> Iterator[Span]:
         patterns.append(_NAMED_BY_ROLE)
     if _HONORIFIC.search(text):
         patterns.append(_HONOURED)
+    if _CUE_HINT.search(text):
+        patterns.append(_CUED)
+    if "\x00" in text:
+        patterns.append(_NAME_LINE)
+    if _CUE_HINT.search(text) or "name" in text.lower():
+        patterns.append(_NAMED_AFTER)
+    if _GREETING.search(text):
+        patterns.append(_GREETED)
+    if "→" in text:
+        patterns.append(_ARROWED)
     if _OPENS_CUE.search(text):
         patterns.append(_OPENS)
     if _TITLE_CUE.search(text):
@@ -364,7 +491,7 @@ def introduced(text: str) -> Iterator[Span]:
     for pattern in patterns:
         for match in pattern.finditer(text):
             group = match.lastgroup or 0
-            if group not in _GUESSED or _plausible(match.group(group)):
+            if _accepted(str(group), match.group(group)):
                 found.append((match.start(group), match.end(group), "NAME"))
     found += other_script(text)
     yield from _with_lists(text, found)
@@ -385,7 +512,19 @@ def completed(text: str, found: list[Span]) -> Iterator[Span]:
     yield from (span for span in whole if span[2] != "NAME")
 
 
-_GUESSED = {"role", "titled", "verb", "opens"}  # a name read from its context alone: not a word
+_GUESSED = {
+    "role",
+    "titled",
+    "verb",
+    "opens",
+    "cued",
+    "line",
+    "after",
+    "greeted",
+    "comma",
+    "arrowed",
+}  # a name read from its context alone: not a word
+_SHAPED = {"cued", "line", "after", "greeted", "comma", "arrowed"}  # of a name's shape by a cue or a line
 _SURNAME_START = re.compile(f"(?:{_JA_SURNAMES}|{_COMPOUND_ZH})")
 
 
@@ -399,6 +538,27 @@ def _plausible(name: str) -> bool:
     return not _word(name) and not (
         rjieba.has_word(name[:2]) and [t for _, t in rjieba.tag(name[:2])] == ["t"]
     )
+
+
+def _place_named(name: str) -> bool:
+    """Whether a name of a cue's or a line's shape is a two-character word jieba knows as a place
+    (黄洋, 江城): many names are, and there the words around it say it is a name; a longer place word
+    is a place (王府井). Not for a guess from a
+    role or a verb (`_GUESSED_ALONE`), where a place is more often meant."""
+    import rjieba
+
+    return len(name) == 2 and all(tag == "ns" for _, tag in rjieba.tag(name))
+
+
+def _accepted(group: str, name: str) -> bool:
+    """Whether a pattern's name stands: one read from its context alone must be plausible; one of a
+    cue's or a line's shape may be a place's word too; a contact line's first words name no contact
+    word (電話, phone)."""
+    if group == "line" and _CONTACT_WORDS.search(name):
+        return False
+    if group not in _GUESSED:
+        return True
+    return _plausible(name) or (group in _SHAPED and _place_named(name))
 
 
 def _word(run: str) -> bool:
@@ -451,6 +611,53 @@ def addressed(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "NAME"
 
 
+# a word in the clause before capitalised words that says they name a person: a form's line (name on
+# card, recipient, attn), a greeting (hi, hello), an invitation (add … to the invite)
+_PERSON_CUE_EN = re.compile(
+    rf"(?i:(?<![a-z])(?:{swapped('name')}|{swapped('holder')}|{swapped('recipient')}|{swapped('contact')}|"
+    r"receiver|consignee|attn|attention|payee|sender|applicant|"
+    r"addressee|guardian|beneficiary|signatory|tenant|landlord|hi|hello|hey|add|invite|cc|ping|thank|thanks|"
+    r"mr|mrs|ms|miss|dr|prof)(?![a-z]))"
+)
+# what follows a person's name on a form: a note that says so (<- that's my name), a phone masked out
+_PERSON_AFTER_EN = re.compile(
+    rf"\s*(?:<-+|←)?\s*\n?\s*(?:{swapped('that')})(?:'s|’s|\s+is)\s+(?:my|the)(?![A-Za-z])|[ \t]*\x00"
+)
+_LINE_END = re.compile(r"[ \t]*[\"'”’]?[ \t]*(?:\n|$)")
+# a line that introduces the next one as a person's (please find my contact below:)
+_CUE_LINE_BEFORE = re.compile(
+    r"(?i:(?<![a-z])(?:name|contact|recipient|attn|holder|person|signed|from)(?![a-z])[^\n]{0,24}:)"
+    r"[ \t]*\n[ \t]*[\"'“‘(]?[ \t]*$"
+)
+_LINE_START = re.compile(r"(?:^|\n)[ \t]*[\"'“‘(]?[ \t]*$")
+
+
+# a name in any case in a frame only a person fits: a greeting and a title (hi ms. nathaniel adetokunbo),
+# an invitation (add nutcha lertsattayanusak to the invite), a pickup (uda utami will pick up the parcel)
+_PERSON_FRAME_EN = re.compile(
+    r"(?i:(?<![a-z])(?:hi|hello|hey|dear|thanks|thank\s+you|add|invite|cc)\s+(?:mr|mrs|ms|miss|dr|prof)\.?\s+)"
+    rf"(?P<framed>(?i:{_WORD})(?: (?i:{_WORD})){{1,2}})(?=[\s,.!?'\"]|$)"
+    rf"|(?i:(?<![a-z])(?:add|invite|cc)\s+)(?P<invited>(?i:{_WORD})(?: (?i:{_WORD})){{1,2}})"
+    r"(?=\s+(?i:to\s+(?:the|my|our|this)\s+(?:invite|invitation|meeting|call|group|chat|thread|list|team|channel)))"
+    rf"|(?:^|(?<=[\n.!?,;:'\"]))[ \t]*(?P<picks>(?i:{_WORD})(?: (?i:{_WORD})){{1,2}})"
+    r"(?=\s+(?i:will|wlil|wil)\s+(?:pick|collect|sign|come|bring|drop))"
+)
+
+
+def _person(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised words at `start:end` are a person's name by the words around them
+    (see `addressed`, `_PERSON_CUE_EN`, `_PERSON_AFTER_EN`) or as a line of their own: capitalised
+    words alone are as often a brand or a place (`Jackson Hole had a sale`)."""
+    before = text[max(0, start - 48) : start]
+    return bool(
+        _BEFORE_PERSON.search(before)
+        or _AFTER_PERSON.match(text, end)
+        or _PERSON_CUE_EN.search(clause_before(text, start, 48))
+        or _PERSON_AFTER_EN.match(text, end)
+        or (_LINE_START.search(before) and (_LINE_END.match(text, end) or _CUE_LINE_BEFORE.search(before)))
+    )
+
+
 def names(text: str) -> Iterator[Span]:
     """Introduced names, and the guesses of the patterns when no learned detector runs: a
     surname after a verb of address (`_THIRD_ZH`), capitalised word pairs, jieba's `nr` words."""
@@ -459,7 +666,15 @@ def names(text: str) -> Iterator[Span]:
         group = match.lastgroup or 0
         if _plausible(match.group(group)):
             found.append((match.start(group), match.end(group), "NAME"))
-    found += [(match.start(), match.end(), "NAME") for match in _PAIR_EN.finditer(text)]
+    found += [
+        (m.start(), m.end(), "NAME") for m in _PAIR_EN.finditer(text) if _person(text, m.start(), m.end())
+    ]
+    found += [
+        (m.start(g), m.end(g), "NAME")
+        for m in _PERSON_FRAME_EN.finditer(text)
+        for g in ("framed", "invited", "picks")
+        if m[g]
+    ]
     found += [(m.start(g), m.end(g), "NAME") for m in _PAIR_ZH.finditer(text) for g in ("first", "second")]
     found += [
         (m.start("verb"), m.end("verb"), "NAME") for m in _AFTER_VERB.finditer(text) if _plausible(m["verb"])
@@ -525,7 +740,11 @@ _NAME_CUES_EN = (
     "ms.",
     "ms ",
 )
-_NAME_CUES_EN += ("dr.", "dr ", "prof", "miss ", "signed", "\n-", "\n—")
+_NAME_CUES_EN += ("dr.", "dr ", "prof", "miss ", "signed", "\n-", "\n—", "holder", "recipient", "consignee")
+_NAME_CUES_EN += ("attn", "attention")
+_NAME_CUES_EN += tuple(
+    typed for cue in ("name", "holder", "contact", "recipient") for typed in swapped(cue).split("|")
+)
 
 
 def may_name(text: str) -> bool:

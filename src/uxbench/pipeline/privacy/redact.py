@@ -67,7 +67,7 @@ PATTERNS: tuple[tuple[Detector, Callable[[str], bool]], ...] = (
     (accounts.plates, _DIGIT.search),
     (numbers.phones, _DIGIT.search),
     (secrets.credentials, lambda t: True),
-    (places.addresses, _DIGIT.search),
+    (places.addresses, places.may_address),
     (names.addresses, _DIGIT.search),
 )
 NAMES: tuple[Detector, Callable[[str], bool]] = (names.names, lambda t: True)
@@ -89,11 +89,15 @@ class _Read:
         self.found: list[tuple[int, int, int, str]] = []
 
     def add(self, rank: int, spans: Iterable[Span]) -> None:
-        """A detector's spans, but a product's name read as a person's (`kept.product`)."""
+        """A detector's spans, but a product's or a brand's name read as a person's (`kept`)."""
         ranked = [
             (start, end, rank, kind)
             for start, end, kind in spans
-            if end > start and not (kind == "NAME" and kept.product(self.folded, start, end))
+            if end > start
+            and not (
+                kind == "NAME"
+                and (kept.product(self.folded, start, end) or kept.brand(self.folded, start, end))
+            )
         ]
         if ranked:
             self.found += ranked
