@@ -5,6 +5,7 @@ generated variants (Hypothesis) and the near-misses beside them kept."""
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import tempfile
 
@@ -365,6 +366,33 @@ def test_a_version_of_an_ips_or_a_phones_shape_is_kept(text: str) -> None:
 )
 def test_an_ip_that_no_version_word_names_is_caught(text: str) -> None:
     assert "[IP]" in _redact(text)
+
+
+NETWORK_FRAMES = (
+    "网关{ip}打不开",
+    "内网{ip}的打印机连不上",
+    "社内LANの{ip}につながらない",
+    "ルーターの管理画面は{ip}です",
+    "공유기 {ip} 접속이 안돼요",
+    "the router admin page at {ip} won't load",
+    "my NAS on the LAN is {ip}",
+    "{ip} is the gateway, right?",
+)
+
+
+@given(
+    st.sampled_from(NETWORK_FRAMES),
+    st.sampled_from(("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16")),
+    st.integers(min_value=0, max_value=2**16 - 1),
+)
+@settings(max_examples=300, deadline=None, database=None)
+def test_a_private_address_its_clause_calls_a_networks_is_kept(frame: str, network: str, offset: int) -> None:
+    """A private address names a network, not a person, when its clause says so; a public one after
+    the same words is still the user's."""
+    base = ipaddress.ip_network(network)
+    private = str(base.network_address + offset % base.num_addresses)
+    assert _redact(frame.format(ip=private)) == frame.format(ip=private)
+    assert "[IP]" in _redact(frame.format(ip="58.33.2.17"))
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ from stdnum import ean, iban, luhn
 from stdnum.cn import ric
 
 from uxbench.pipeline.privacy import kept
-from uxbench.pipeline.privacy.context import clause_before, cue_before, keeps
+from uxbench.pipeline.privacy.context import clause_after, clause_before, cue_before, keeps
 
 # how numbers without a leading + are read: any as mainland Chinese or North American; one with a
 # trunk 0 also as Japanese, Korean, Taiwanese, or of an English-speaking country that dials one (a
@@ -164,6 +164,13 @@ _LATER_GROUP = re.compile(r"(?<=\d )[(+]?\d(?=[\d \-().]{6})")  # a group after 
 _DECIMAL = re.compile(r"(?<!\d)\d\.\d|\d\.\d(?!\d)|\.\d{5,}")
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])")
 _HOME_NETWORK = ipaddress.ip_network("192.168.0.0/16")
+# what a private address is named by when it is a network's, not a person's: the router, the
+# gateway, the local network, its admin page, in the four languages
+_NETWORK_WORD = re.compile(
+    r"(?i:router|rotuer|gateway|modem|\blan\b|subnet|intranet|dhcp|admin (?:page|panel)|wi-?fi|nas\b)"
+    r"|路由|网关|網關|内网|內網|局域网|區域網路|光猫|后台|後台|管理页|ルーター|ゲートウェイ|管理画面|社内|"
+    r"公司网|공유기|게이트웨이|내부망|관리자 페이지|모뎀|와이파이"
+)
 _IPV6 = re.compile(
     r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*\d)(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]{3,39}(?![0-9A-Za-z:])"
 )
@@ -502,16 +509,21 @@ def _phone_end(text: str, start: int, candidate: str, cue: str | None) -> int | 
     return end if _valid_phone(candidate) else None
 
 
-def _shared(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+def _shared(address: ipaddress.IPv4Address | ipaddress.IPv6Address, clause: str) -> bool:
     """Loopback, a home network's address (192.168/16, what consumer routers hand out: the router
-    at 192.168.x.253 and the laptop behind it alike), or a gateway's in another private range
-    (10.0.0.1, 172.16.0.254): the same addresses on millions of networks, unreachable from outside,
-    so they name no one. A host in a company's 10/8 (`the server at 10.43.125.177`) names a
-    machine, and is redacted."""
+    at 192.168.x.253 and the laptop behind it alike), a gateway's in another private range
+    (10.0.0.1, 172.16.0.254), or any private address its clause calls a network's (`网关
+    172.21.106.97`, `社内LANの10.8.3.77`): the same addresses on millions of networks, unreachable
+    from outside, so they name no one. A host in a company's 10/8 with no such word (`the server at
+    10.43.125.177`) names a machine, and is redacted."""
     if address.is_loopback:
         return True
     return address.version == 4 and (
-        address in _HOME_NETWORK or (address.is_private and str(address).rsplit(".", 1)[1] in ("1", "254"))
+        address in _HOME_NETWORK
+        or (
+            address.is_private
+            and (str(address).rsplit(".", 1)[1] in ("1", "254") or bool(_NETWORK_WORD.search(clause)))
+        )
     )
 
 
@@ -538,5 +550,8 @@ def ips(text: str) -> Iterator[Span]:
                 address = ipaddress.ip_address(match.group())
             except ValueError:
                 continue
-            if not _shared(address) or cue_before(text, match.start()) == "id":  # "my IP is 192.168.1.1"
+            clause = f"{clause_before(text, match.start())} {clause_after(text, match.end())}"
+            if (
+                not _shared(address, clause) or cue_before(text, match.start()) == "id"
+            ):  # "my IP is 192.168.1.1"
                 yield match.start(), match.end(), "IP"
