@@ -428,3 +428,43 @@ def test_a_phone_after_a_calling_word_or_with_every_digit_apart_is_caught(text: 
 @pytest.mark.parametrize("text", ["这件衣服打8折，原价1299", "rate it 5 4 3 2 1 stars", "打1200块给我"])
 def test_a_discount_or_a_short_spaced_count_is_no_phone(text: str) -> None:
     assert _redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mi DNI es 12345678Z, ¿está bien?",
+        "帮我填一下西班牙NIE：X1234567L",
+        "meu CPF é 390.533.447-05",
+        "CPF 39053344705 por favor",
+        "il mio codice fiscale è RCCMNL83S18D969H",
+        "numer PESEL 44051401359",
+        "TC kimlik no 17291716060",
+        "meine Steuer-ID ist 36 574 261 809",
+        "mon numéro de sécurité sociale : 2 95 10 99 126 111 93",
+        "mijn BSN is 111222333",
+        "CURP BOXW310820HNERXN09 멕시코 신분증이에요",
+    ],
+)
+def test_national_numbers_of_more_countries_are_caught(text: str) -> None:
+    """Each by its scheme's check (python-stdnum) and, for bare digits, its own word."""
+    assert "[ID_NUMBER]" in _redact(text), _redact(text)
+
+
+@given(st.integers(min_value=0, max_value=99_999_999), st.sampled_from(("", "X", "Y", "Z")), st.booleans())
+@settings(max_examples=300, deadline=None, database=None)
+def test_a_spanish_dni_or_nie_with_its_check_letter_is_caught(number: int, prefix: str, dashed: bool) -> None:
+    """A NIE (X/Y/Z, seven digits, letter) anywhere; a DNI (eight digits, letter) after its word."""
+    digits = f"{number % 10_000_000:07d}" if prefix else f"{number:08d}"
+    letter = "TRWAGMYFPDXBNJZSQVHLCKE"[int(str("XYZ".find(prefix)) + digits if prefix else digits) % 23]
+    value = f"{prefix}{digits}{'-' if dashed else ''}{letter}"
+    text = f"NIE {value} para el contrato" if prefix else f"DNI: {value}, gracias"
+    assert value not in _redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["order 44051401359 shipped", "주문번호 12345678Z", "invoice 36574261809", "barcode 4006381333931"],
+)
+def test_a_number_of_a_national_schemes_shape_without_its_word_is_kept(text: str) -> None:
+    assert _redact(text) == text

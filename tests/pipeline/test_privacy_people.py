@@ -296,3 +296,16 @@ def test_japanese_kanji_and_korean_beongil_addresses_are_redacted_whole(
     korean = f"서울특별시 송파구 올림픽로 {road}번길 {gil}{unit}"
     for text, address in ((f"住所：{japanese}", japanese), (f"주소는 {korean}입니다", korean)):
         assert _covered(text, address), (text, PATTERNS.find_spans(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("codice fiscale RCCMNL83S18D969H", "codice fiscale"),
+        ("bank account 6222 0212 3456 7890", "bank account"),
+        ("social security 123-45-6789", "social security"),
+    ],
+)
+def test_a_forms_label_before_a_masked_value_is_no_name(text: str, label: str) -> None:
+    """The line-before-a-value rule reads names, not the label of the value."""
+    assert _untouched(text, label)

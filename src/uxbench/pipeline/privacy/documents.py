@@ -2,8 +2,10 @@
 Macau identity cards, Korean resident registration numbers, Japan's My Number and residence card,
 Canada's SIN, the personal numbers of other countries whose people write in English (India's
 Aadhaar and PAN, Ireland's PPS, Singapore's and Malaysia's NRIC, Australia's TFN, New Zealand's
-IRD, the NHS's number, South Africa's ID), passports and driving licences, and an ID given in two
-parts (`前半段…，后半段…`, `앞자리 …, 뒷자리 …`).
+IRD, the NHS's number, South Africa's ID), the national numbers of the European and Latin American
+locales people write from (Spain's DNI and NIE, Brazil's CPF, Italy's codice fiscale, Poland's
+PESEL, Turkey's TC Kimlik, Germany's tax ID, France's NIR, the Netherlands' BSN, Mexico's CURP),
+passports and driving licences, and an ID given in two parts (`前半段…，后半段…`, `앞자리 …, 뒷자리 …`).
 
 A shape that is an ID wherever it stands is checked by its check digit (`python-stdnum` where it
 has the scheme, the Hong Kong and Singapore ones here); a shape that only an ID word makes an ID (a
@@ -19,14 +21,23 @@ from collections.abc import Callable, Iterator
 from datetime import date
 
 from stdnum.au import tfn
+from stdnum.br import cpf
 from stdnum.ca import sin
+from stdnum.de import idnr as steuer_id
+from stdnum.es import dni, nie
+from stdnum.fr import nir
 from stdnum.gb import nhs
 from stdnum.ie import pps
 from stdnum.in_ import aadhaar, pan
+from stdnum.it import codicefiscale
 from stdnum.jp import in_ as my_number
+from stdnum.mx import curp
 from stdnum.my import nric
+from stdnum.nl import bsn
 from stdnum.nz import ird
+from stdnum.pl import pesel
 from stdnum.th import pin
+from stdnum.tr import tckimlik
 from stdnum.us import ssn
 from stdnum.za import idnr
 
@@ -109,6 +120,27 @@ _CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], re.Pattern[str] | 
         _cue("SSN|social\\s*security|ソーシャルセキュリティ|社会保障番号|사회보장|社会安全|社會安全|社安号"),
     ),
     (_scheme(r"\d{9}"), sin.is_valid, _cue("SIN|social\\s*insurance|社会保险|社會保險|사회보험")),
+    # Europe's and Latin America's: a shape of letters and digits with its check is one anywhere; a run
+    # of bare digits only by its words
+    (_scheme(r"[XYZ][ -]?\d{7}[ -]?[A-Z]"), nie.is_valid, None),
+    (_scheme(r"\d{8}[ -]?[A-Z]"), dni.is_valid, _cue("DNI|NIF|documento\\s+nacional")),
+    (_scheme(r"\d{3}\.\d{3}\.\d{3}-\d{2}"), cpf.is_valid, None),
+    (_scheme(r"\d{11}"), cpf.is_valid, _cue("CPF")),
+    (_scheme(r"[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]"), codicefiscale.is_valid, None),
+    (_scheme(r"[A-Z]{4}\d{6}[HM][A-Z]{5}[0-9A-Z]\d"), curp.is_valid, None),
+    (_scheme(r"\d{11}"), pesel.is_valid, _cue("PESEL")),
+    (_scheme(r"[1-9]\d{10}"), tckimlik.is_valid, _cue("T\\.?C\\.?|TCKN|kimlik")),
+    (
+        _scheme(r"\d{2} ?\d{3} ?\d{3} ?\d{3}"),
+        steuer_id.is_valid,
+        _cue("steuer-?id|steuer-?identifikationsnummer|IdNr|tax\\s*id"),
+    ),
+    (
+        _scheme(r"[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}"),
+        nir.is_valid,
+        _cue("NIR|INSEE|s[ée]curit[ée]\\s+sociale|num[ée]ro\\s+de\\s+s[ée]cu"),
+    ),
+    (_scheme(r"\d{9}|\d{4}\.\d{2}\.\d{3}"), bsn.is_valid, _cue("BSN|burgerservicenummer")),
 )
 # any scheme's words: most texts name none, and then only the schemes that need no word are read
 _ANY_SCHEME_CUE = re.compile("|".join(cue.pattern for _, _, cue in _CHECKED if cue), re.IGNORECASE)

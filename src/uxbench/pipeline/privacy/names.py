@@ -376,11 +376,20 @@ _ARROWED = re.compile(
 # a name on its own line before a phone or other value that was masked out (中村真由美 06-…, Mary Mutua
 # +254…, 배하지 +82 …, 마이클 존슨 +86…): the line's first words, of a name's shape, and nothing but a
 # space before the value
+# words that label a value on a form, in the languages people paste forms from: `bank account …`,
+# `codice fiscale …` before a masked value is the value's label, not a name
+_LABEL_WORDS = (
+    "bank|account|acct|iban|swift|routing|sort|social|security|insurance|tax|fiscal|codice|fiscale|credit|"
+    "debit|licen[cs]e|driver|driving|passport|permit|residence|registration|vehicle|device|home|work|office|"
+    "personal|national|citizen|identity|user(?:name)?|login|password|pin|billing|shipping|delivery|"
+    "n[uú]mero|documento|nacional|cuenta|conta|steuer|nummer|kimlik|s[ée]curit[ée]|sociale|dni|nie|nif|cpf|"
+    "curp|pesel|bsn|nir|ssn|nino"
+)
 _GREETING = re.compile("好|お世話|안녕하세요|收|お礼|手紙|감사")
 _CONTACT_WORDS = re.compile(
     r"电话|電話|手机|手機|携帯|連絡|联系|聯繫|号码|號碼|番号|전화|연락|휴대|핸드폰|번호|"
     rf"(?i:(?<![a-z])(?:tel|phone|mobile|cell|call|contact|whatsapp|fax|number|no|card|id|ip|mac|imei|e?mail|"
-    rf"address|plate|order|code|serial|sn|{_STOP})(?![a-z]))"
+    rf"address|plate|order|code|serial|sn|{_STOP}|{_LABEL_WORDS})(?![a-z]))"
 )
 _NAME_LINE = re.compile(
     rf"(?m:^)[ \t]*[「『“\"'(（]?(?P<line>{_NAME_SHAPES}|{_HANGUL_TWO})[ \t\u3000]+"
