@@ -8,13 +8,10 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from helpers.redaction import PATTERNS, untouched
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from stdnum import luhn
-
-from uxbench.pipeline.privacy.redact import Redactor
-
-PATTERNS = Redactor(ner=None)
 
 
 def _covered(text: str, value: str, kind: str | None = None) -> bool:
@@ -22,11 +19,6 @@ def _covered(text: str, value: str, kind: str | None = None) -> bool:
     start = text.index(value)
     spans = PATTERNS.find_spans(text)
     return any(s <= start and start + len(value) <= e and kind in (k, None) for s, e, k in spans)
-
-
-def _untouched(text: str, value: str) -> bool:
-    start = text.index(value)
-    return not any(s < start + len(value) and start < e for s, e, _ in PATTERNS.find_spans(text))
 
 
 # ------------------------------------------------------------------ examples of each class
@@ -116,7 +108,7 @@ def test_a_serial_or_a_mac_is_caught_by_its_cue_before_or_after_it(text: str, va
     ],
 )
 def test_a_model_version_or_student_number_near_a_cue_is_kept(text: str, value: str) -> None:
-    assert _untouched(text, value)
+    assert untouched(text, value)
 
 
 # ------------------------------------------------------------------ properties of each class
@@ -296,4 +288,4 @@ MODELS = st.from_regex(
 @settings(max_examples=300, deadline=None, database=None)
 def test_a_model_named_near_any_cue_is_kept(model: str, name: str, template: str) -> None:
     text = template.replace("{c}", name).replace("{m}", model)
-    assert _untouched(text, model)
+    assert untouched(text, model)

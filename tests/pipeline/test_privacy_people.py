@@ -9,14 +9,12 @@ from __future__ import annotations
 import tempfile
 
 import pytest
+from helpers.redaction import PATTERNS, untouched
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
-from uxbench.pipeline.privacy.redact import Redactor
-
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="uxbench-hypothesis-"))  # its caches, not in the tree
-PATTERNS = Redactor(ner=None)
 
 
 def _covered(text: str, value: str) -> bool:
@@ -28,11 +26,6 @@ def _covered(text: str, value: str) -> bool:
         for i in range(start, start + len(value))
         if not text[i].isspace()
     )
-
-
-def _untouched(text: str, value: str) -> bool:
-    start = text.index(value)
-    return not any(s < start + len(value) and start < e for s, e, _ in PATTERNS.find_spans(text))
 
 
 @pytest.mark.parametrize(
@@ -120,7 +113,7 @@ def test_a_name_by_its_line_its_note_or_its_greeting_is_redacted(text: str, name
     ],
 )
 def test_a_brand_or_a_place_named_like_a_person_is_kept(text: str, brand: str) -> None:
-    assert _untouched(text, brand), PATTERNS.find_spans(text)
+    assert untouched(text, brand), PATTERNS.find_spans(text)
 
 
 @pytest.mark.parametrize(
@@ -156,7 +149,7 @@ def test_an_address_is_redacted_by_its_grammar(address: str) -> None:
     ],
 )
 def test_what_follows_an_address_or_a_name_cue_is_kept(text: str, kept: str) -> None:
-    assert _untouched(text, kept), PATTERNS.find_spans(text)
+    assert untouched(text, kept), PATTERNS.find_spans(text)
 
 
 # names of each language, drawn from parts
@@ -248,7 +241,7 @@ _EN_TRADE = st.sampled_from(["{b} had a sale", "bought it at {b}", "a gift from 
 def test_a_name_with_a_word_of_trade_is_a_brand_and_kept(case: tuple[str, str]) -> None:
     brand, trade = case
     text = trade.format(b=brand)
-    assert _untouched(text, brand), (text, PATTERNS.find_spans(text))
+    assert untouched(text, brand), (text, PATTERNS.find_spans(text))
 
 
 _DOORS = st.sampled_from(["No. 8", "27B", "s-14-44", "3i-92", "Lot 9-5", "Suite 16B", "No. 1K-57", "Flat 19"])
@@ -308,4 +301,4 @@ def test_japanese_kanji_and_korean_beongil_addresses_are_redacted_whole(
 )
 def test_a_forms_label_before_a_masked_value_is_no_name(text: str, label: str) -> None:
     """The line-before-a-value rule reads names, not the label of the value."""
-    assert _untouched(text, label)
+    assert untouched(text, label)
